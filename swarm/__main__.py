@@ -1,0 +1,6 @@
+"""`python -m swarm` runs the CLI."""
+
+from swarm.cli import cli
+
+if __name__ == "__main__":
+    cli()

@@ -1,0 +1,1 @@
+"""Thinking: one Reasoner interface, a chat-model implementation and an offline one."""

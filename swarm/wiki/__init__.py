@@ -1,0 +1,1 @@
+"""Local knowledge: reads the wiki. Pure and read-only: no model, no network."""
