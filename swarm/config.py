@@ -18,6 +18,9 @@ __all__ = ["BRAIN1_WIKI_DIR", "Settings", "get_settings", "resolve_wiki_dir"]
 
 Backend = Literal["auto", "anthropic", "offline"]
 
+# Read at call time through the module __getattr__ below (an annotation only, no value).
+BRAIN1_WIKI_DIR: Path | None
+
 DEFAULT_USER_AGENT = "swarm-wiki/0.1 (+https://pypi.org/project/swarm-wiki/; set SWARM_USER_AGENT)"
 
 
