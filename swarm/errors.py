@@ -1,18 +1,18 @@
 """The exceptions swarm raises inside; public entry points turn them into honest results.
 
-    SwarmError
-    ├── ConfigError            bad or missing configuration (says how to fix it)
-    ├── WikiError              reading the local wiki
-    │   ├── IndexNotFound      no wiki folder or no index.md
-    │   ├── PageOutsideWiki    a page path that escapes the wiki dir (traversal, symlink)
-    │   └── PageUnreadable     not a file, too large, binary or undecodable
-    ├── ModelError             a model call failed or returned something unusable
-    │   ├── ModelTimeout
-    │   └── ModelOutputError   output that isn't the JSON we asked for
-    └── FetchError             an outside request failed
-        ├── BlockedURL         the SSRF guard refused a URL or a redirect hop
-        ├── FetchTimeout       a wall-clock deadline passed
-        └── ProviderHTTPError  a provider answered with an error status
+SwarmError
+├── ConfigError            bad or missing configuration (says how to fix it)
+├── WikiError              reading the local wiki
+│   ├── IndexNotFound      no wiki folder or no index.md
+│   ├── PageOutsideWiki    a page path that escapes the wiki dir (traversal, symlink)
+│   └── PageUnreadable     not a file, too large, binary or undecodable
+├── ModelError             a model call failed or returned something unusable
+│   ├── ModelTimeout
+│   └── ModelOutputError   output that isn't the JSON we asked for
+└── FetchError             an outside request failed
+    ├── BlockedURL         the SSRF guard refused a URL or a redirect hop
+    ├── FetchTimeout       a wall-clock deadline passed
+    └── ProviderHTTPError  a provider answered with an error status
 """
 
 from __future__ import annotations
