@@ -10,6 +10,7 @@ import secrets
 import unicodedata
 from collections.abc import Sequence
 
+from swarm.web.duckduckgo import InstantAnswer
 from swarm.web.types import SearchHit
 
 __all__ = [
@@ -180,20 +181,24 @@ _NO_FACTS_CLAUSE = (
 def normal_envelope(
     query: str,
     *,
-    instant_answer: str | None,
-    content: str | None,
-    content_url: str | None,
-    links: Sequence[SearchHit],
+    instant_answer: InstantAnswer | str | None = None,
+    content: str | None = None,
+    content_url: str | None = None,
+    links: Sequence[SearchHit] = (),
     provider: str,
     instant_answer_url: str | None = None,
+    content_title: str | None = None,
     max_chars: int = 1500,
 ) -> str:
     """The envelope for a search that produced an instant answer and/or fetched content.
 
-    `instant_answer` is raw text (fenced here); `content` should come from `fence()` and is
-    fenced again if it isn't exactly that shape.
+    The instant answer (raw text or an `InstantAnswer`) is fenced here; `content` should come
+    from `fence()` and is fenced here when it isn't exactly that shape (raw text is fine).
     """
     sections = [NORMAL_ENVELOPE_OPENING.format(query=_quoted_query(query))]
+    if isinstance(instant_answer, InstantAnswer):
+        instant_answer_url = instant_answer_url or instant_answer.source_url
+        instant_answer = instant_answer.text
     if instant_answer:
         answer_block = "**Instant answer** " + fence(instant_answer, max_chars=max_chars)
         if instant_answer_url:
@@ -202,8 +207,11 @@ def normal_envelope(
     if content:
         fenced = content if is_fenced(content) else fence(content, max_chars=max_chars)
         content_block = "**Content from top result** " + fenced
+        source = [single_line(content_title, max_chars=200) if content_title else ""]
         if content_url:
-            content_block += f"\nSource: {single_line(content_url, max_chars=500)}"
+            source.append(single_line(content_url, max_chars=500))
+        if any(source):
+            content_block += "\nSource: " + " — ".join(part for part in source if part)
         sections.append(content_block)
     links_block = _links_block(links)
     if links_block:
@@ -247,10 +255,11 @@ def honest_block_envelope(query: str, *, providers: Sequence[str] = ()) -> str:
     )
 
 
-def disabled_envelope() -> str:
+def disabled_envelope(query: str | None = None) -> str:
     """Web search is turned off in the configuration; no request was made."""
+    about = f" for '{_quoted_query(query)}'" if query else ""
     return (
-        "Web search is disabled in the configuration (web_search_enabled is false; set "
+        f"Web search{about} is disabled in the configuration (web_search_enabled is false; set "
         "WEB_SEARCH_ENABLED=true to turn it on), so no search was made. Tell the user web "
         "search is turned off. Do not claim to have searched the web, and do not present "
         "facts as coming from a search."
