@@ -1,0 +1,175 @@
+"""Fetched HTML → article text (trafilatura), and the relevance filter the web cascade applies.
+
+An extract that shares no content word with the query is boilerplate (cookie banner, modal, 404).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import httpx
+import trafilatura
+from selectolax.lexbor import LexborHTMLParser
+
+from swarm.errors import FetchError
+from swarm.web import safe_http
+
+if TYPE_CHECKING:
+    from swarm.config import Settings
+
+__all__ = [
+    "STOPWORDS",
+    "Article",
+    "extract_article",
+    "fetch_article",
+    "is_relevant",
+    "query_tokens",
+]
+
+# Below this many characters, visible text that trafilatura rejected is not worth keeping.
+MIN_FALLBACK_CHARS = 400
+MIN_TOKEN_CHARS = 3
+HTML_CONTENT_TYPES = ("text/html", "application/xhtml+xml")
+
+# Words of three letters or more that say nothing about the topic of a question.
+STOPWORDS = frozenset(
+    "the and for what who how are was were with this that from when where which why "
+    "does did has have had you your can about into onto than then them they their there "
+    "these those its not but any all our out was will would should could been being".split()
+)
+
+_WORD = re.compile(r"\w+")
+_WHITESPACE_RUN = re.compile(r"[ \t\r\f\v]+")
+_BLANK_LINES = re.compile(r"\n\s*\n+")
+_NON_CONTENT_TAGS = (
+    "script",
+    "style",
+    "noscript",
+    "template",
+    "svg",
+    "nav",
+    "header",
+    "footer",
+    "form",
+    "aside",
+    "iframe",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Article:
+    """The readable text of a web page (untrusted: fence it before a model sees it)."""
+
+    title: str
+    text: str
+    url: str
+
+
+def query_tokens(text: str) -> set[str]:
+    """Lower-cased Unicode word tokens of at least three characters (digits included)."""
+    normalised = unicodedata.normalize("NFKC", text).casefold()
+    return {token for token in _WORD.findall(normalised) if len(token) >= MIN_TOKEN_CHARS}
+
+
+def _content_tokens(query: str) -> set[str]:
+    tokens = query_tokens(query)
+    return (tokens - STOPWORDS) or tokens
+
+
+def is_relevant(text: str, query: str) -> bool:
+    """True when `text` shares at least one content word (≥3 chars, not a stopword) with
+    `query`.
+
+    A query with no such word at all ("AI?") gives no signal, so any non-empty text passes.
+    """
+    wanted = _content_tokens(query)
+    if not wanted:
+        return bool(text.strip())
+    return not wanted.isdisjoint(query_tokens(text))
+
+
+def _tidy(text: str) -> str:
+    lines = (_WHITESPACE_RUN.sub(" ", line).strip() for line in text.splitlines())
+    return _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
+
+
+def _fallback_title_and_text(html_text: str) -> tuple[str, str]:
+    tree = LexborHTMLParser(html_text)
+    title_node = tree.css_first("title")
+    title = _tidy(title_node.text()) if title_node is not None else ""
+    for node in tree.css(", ".join(_NON_CONTENT_TAGS)):
+        node.decompose()
+    body = tree.body
+    text = _tidy(body.text(separator="\n")) if body is not None else ""
+    return title, text
+
+
+def extract_article(html_text: str, url: str) -> Article | None:
+    """The main text and title of an HTML page, or None when it has no readable text.
+
+    trafilatura does the work; the page's visible text is used only when trafilatura finds
+    nothing and that text is substantial.
+    """
+    if not html_text or not html_text.strip():
+        return None
+    try:
+        document: Any = trafilatura.bare_extraction(
+            html_text,
+            url=url,
+            include_comments=False,
+            include_tables=True,
+            favor_precision=True,
+            with_metadata=True,
+        )
+    except Exception:  # trafilatura/lxml raise assorted errors on hostile markup
+        document = None
+    text = _tidy(str(getattr(document, "text", None) or ""))
+    title = _tidy(str(getattr(document, "title", None) or ""))
+    if text:
+        return Article(title=title, text=text, url=url)
+    try:
+        fallback_title, fallback_text = _fallback_title_and_text(html_text)
+    except Exception:  # a parser failure means no text, not a crash in the cascade
+        return None
+    if len(fallback_text) < MIN_FALLBACK_CHARS:
+        return None
+    return Article(title=title or fallback_title, text=fallback_text, url=url)
+
+
+def _is_html(content_type: str, text: str) -> bool:
+    media_type = content_type.split(";")[0].strip().lower()
+    if media_type:
+        return media_type in HTML_CONTENT_TYPES
+    # No content type at all: accept what looks like markup.
+    return text.lstrip()[:1] == "<"
+
+
+async def fetch_article(
+    url: str,
+    *,
+    client: httpx.AsyncClient | None,  # noqa: TID251 (annotation only: the client is injected)
+    settings: Settings | None = None,
+    timeout_s: float | None = None,
+) -> Article | None:
+    """Fetch `url` through the SSRF-guarded fetcher and extract its article.
+
+    None on any failure: blocked URL, timeout, HTTP error, non-HTML content, no text.
+    """
+    own_client = client is None
+    if client is None:
+        client = safe_http.make_client(settings)
+    try:
+        page = await safe_http.fetch(url, client=client, settings=settings, timeout_s=timeout_s)
+    except (FetchError, httpx.HTTPError, UnicodeError):
+        return None
+    finally:
+        if own_client:
+            await client.aclose()
+    if page.status_code >= 300 or not _is_html(page.content_type or "", page.text or ""):
+        return None
+    # trafilatura is CPU-bound: keep the event loop free for the other fetches in the pool.
+    return await asyncio.to_thread(extract_article, page.text, page.final_url or url)
