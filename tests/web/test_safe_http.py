@@ -1,0 +1,817 @@
+"""SSRF guard, vetted-IP connects, manual redirects, byte caps and deadlines (all offline)."""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import socket
+import time
+import zlib
+from collections.abc import AsyncIterator, Iterable
+from ipaddress import IPv4Address, IPv6Address
+from typing import Any
+
+import httpcore
+import httpx
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from swarm.config import get_settings
+from swarm.errors import BlockedURL, FetchError, FetchTimeout, ProviderHTTPError
+from swarm.web import safe_http
+from swarm.web.safe_http import (
+    GuardedTransport,
+    check_url_syntax,
+    fetch,
+    get_json,
+    is_public_ip,
+    is_public_url,
+    make_client,
+    static_resolver,
+)
+
+PUBLIC_V4 = "93.184.215.14"
+PUBLIC_V6 = "2606:4700:4700::1111"
+KB = 1024
+
+
+async def public_resolver(host: str, port: int) -> list[str]:
+    return [PUBLIC_V4]
+
+
+class ScriptedResolver:
+    """Answers each lookup with the next scripted answer (the last one repeats)."""
+
+    def __init__(self, *answers: list[str]) -> None:
+        self.answers = list(answers)
+        self.calls: list[tuple[str, int]] = []
+
+    async def __call__(self, host: str, port: int) -> list[str]:
+        self.calls.append((host, port))
+        return list(self.answers.pop(0) if len(self.answers) > 1 else self.answers[0])
+
+
+# --- the address policy --------------------------------------------------------------------
+
+IP_CASES = [
+    # IPv4 special-purpose ranges
+    pytest.param("127.0.0.1", False, id="v4-loopback"),
+    pytest.param("127.255.255.254", False, id="v4-loopback-high"),
+    pytest.param("10.0.0.1", False, id="v4-rfc1918-10"),
+    pytest.param("172.16.0.1", False, id="v4-rfc1918-172.16"),
+    pytest.param("172.31.255.255", False, id="v4-rfc1918-172.31"),
+    pytest.param("192.168.1.1", False, id="v4-rfc1918-192.168"),
+    pytest.param("169.254.169.254", False, id="v4-cloud-metadata"),
+    pytest.param("169.254.0.1", False, id="v4-link-local"),
+    pytest.param("100.64.0.1", False, id="v4-cgnat"),
+    pytest.param("100.100.100.200", False, id="v4-alibaba-metadata-cgnat"),
+    pytest.param("0.0.0.0", False, id="v4-unspecified"),
+    pytest.param("0.1.2.3", False, id="v4-this-network"),
+    pytest.param("224.0.0.1", False, id="v4-multicast"),
+    pytest.param("239.255.255.250", False, id="v4-multicast-ssdp"),
+    pytest.param("255.255.255.255", False, id="v4-broadcast"),
+    pytest.param("240.0.0.1", False, id="v4-reserved"),
+    pytest.param("192.0.0.9", False, id="v4-ietf-assignments"),
+    pytest.param("192.0.2.1", False, id="v4-test-net-1"),
+    pytest.param("198.18.0.1", False, id="v4-benchmarking"),
+    pytest.param("198.51.100.7", False, id="v4-test-net-2"),
+    pytest.param("203.0.113.9", False, id="v4-test-net-3"),
+    pytest.param("192.88.99.1", False, id="v4-6to4-relay"),
+    # IPv6 special-purpose ranges
+    pytest.param("::1", False, id="v6-loopback"),
+    pytest.param("::", False, id="v6-unspecified"),
+    pytest.param("fe80::1", False, id="v6-link-local"),
+    pytest.param("fe80::1%eth0", False, id="v6-link-local-scoped"),
+    pytest.param("fc00::1", False, id="v6-unique-local-fc"),
+    pytest.param("fd00:ec2::254", False, id="v6-aws-metadata-ula"),
+    pytest.param("ff02::1", False, id="v6-multicast-link"),
+    pytest.param("ff0e::1", False, id="v6-multicast-global"),
+    pytest.param("fec0::1", False, id="v6-site-local"),
+    pytest.param("::ffff:127.0.0.1", False, id="v6-mapped-loopback"),
+    pytest.param("::ffff:7f00:1", False, id="v6-mapped-loopback-hex"),
+    pytest.param("::ffff:169.254.169.254", False, id="v6-mapped-metadata"),
+    pytest.param("::ffff:100.64.0.1", False, id="v6-mapped-cgnat"),
+    pytest.param("::ffff:0:7f00:1", False, id="v6-ipv4-translated"),
+    pytest.param("::127.0.0.1", False, id="v6-ipv4-compatible"),
+    pytest.param("64:ff9b::7f00:1", False, id="v6-nat64-loopback"),
+    pytest.param("64:ff9b::101:101", False, id="v6-nat64-even-public"),
+    pytest.param("64:ff9b:1::a9fe:a9fe", False, id="v6-nat64-local-use"),
+    pytest.param("2002:7f00:1::", False, id="v6-6to4-loopback"),
+    pytest.param("2002:a9fe:a9fe::1", False, id="v6-6to4-metadata"),
+    pytest.param("2001:0:4136:e378:8000:63bf:3fff:fdd2", False, id="v6-teredo"),
+    pytest.param("2001:db8::1", False, id="v6-documentation"),
+    pytest.param("100::1", False, id="v6-discard"),
+    # not addresses at all
+    pytest.param("", False, id="empty"),
+    pytest.param("localhost", False, id="name-not-ip"),
+    pytest.param("127.1", False, id="short-form-not-ip"),
+    pytest.param("1.1.1.1.1", False, id="five-octets"),
+    # public
+    pytest.param("1.1.1.1", True, id="v4-cloudflare"),
+    pytest.param("8.8.8.8", True, id="v4-google"),
+    pytest.param(PUBLIC_V4, True, id="v4-example"),
+    pytest.param("172.32.0.1", True, id="v4-just-outside-172.16/12"),
+    pytest.param("100.128.0.1", True, id="v4-just-outside-cgnat"),
+    pytest.param("::ffff:1.1.1.1", True, id="v6-mapped-public"),
+    pytest.param(PUBLIC_V6, True, id="v6-cloudflare"),
+    pytest.param("2001:4860:4860::8888", True, id="v6-google"),
+    pytest.param(IPv4Address("8.8.4.4"), True, id="v4-object"),
+    pytest.param(IPv6Address("::1"), False, id="v6-object-loopback"),
+]
+
+
+@pytest.mark.parametrize(("address", "expected"), IP_CASES)
+def test_is_public_ip(address: str | IPv4Address | IPv6Address, expected: bool) -> None:
+    assert is_public_ip(address) is expected
+
+
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_ipv4_mapped_is_judged_as_its_ipv4(value: int) -> None:
+    v4 = IPv4Address(value)
+    assert is_public_ip(IPv6Address(f"::ffff:{v4}")) is is_public_ip(v4)
+
+
+# --- URL checks ---------------------------------------------------------------------------
+
+URL_CASES = [
+    # allowed
+    pytest.param("http://example.com/", True, id="plain-http"),
+    pytest.param("https://example.com/a/b?q=1#frag", True, id="plain-https"),
+    pytest.param("HTTPS://EXAMPLE.COM/", True, id="upper-case"),
+    pytest.param("https://example.com:8443/", True, id="any-port"),
+    pytest.param("https://example.com./", True, id="trailing-dot-fqdn"),
+    pytest.param("https://bücher.example/", True, id="idn-host"),
+    pytest.param("https://xn--bcher-kva.example/", True, id="punycode-host"),
+    pytest.param("http://1.1.1.1/", True, id="public-v4-literal"),
+    pytest.param("http://8.8.8.8:53/", True, id="public-v4-literal-port"),
+    pytest.param(f"http://[{PUBLIC_V6}]/", True, id="public-v6-literal"),
+    pytest.param("http://example.com/#@127.0.0.1", True, id="at-sign-in-fragment-only"),
+    # schemes
+    pytest.param("file:///etc/passwd", False, id="scheme-file"),
+    pytest.param("ftp://example.com/x", False, id="scheme-ftp"),
+    pytest.param("javascript:alert(1)", False, id="scheme-javascript"),
+    pytest.param("data:text/html,<script>", False, id="scheme-data"),
+    pytest.param("gopher://example.com:70/", False, id="scheme-gopher"),
+    pytest.param("ws://example.com/", False, id="scheme-ws"),
+    pytest.param("//example.com/", False, id="scheme-relative"),
+    pytest.param("example.com", False, id="no-scheme"),
+    # literal non-public IPs
+    pytest.param("http://127.0.0.1/", False, id="lit-loopback"),
+    pytest.param("http://10.1.2.3/", False, id="lit-10"),
+    pytest.param("http://172.16.5.4/", False, id="lit-172.16"),
+    pytest.param("http://192.168.0.1/", False, id="lit-192.168"),
+    pytest.param("http://169.254.169.254/latest/meta-data/", False, id="lit-metadata"),
+    pytest.param("http://100.64.0.1/", False, id="lit-cgnat"),
+    pytest.param("http://0.0.0.0:8080/", False, id="lit-zero"),
+    pytest.param("http://224.0.0.1/", False, id="lit-multicast"),
+    pytest.param("http://[::1]/", False, id="lit-v6-loopback"),
+    pytest.param("http://[::ffff:127.0.0.1]/", False, id="lit-v6-mapped"),
+    pytest.param("http://[::ffff:7f00:1]/", False, id="lit-v6-mapped-hex"),
+    pytest.param("http://[64:ff9b::a9fe:a9fe]/", False, id="lit-nat64-metadata"),
+    pytest.param("http://[fe80::1%25eth0]/", False, id="lit-v6-zone"),
+    pytest.param("http://[fd00::1]:80/", False, id="lit-v6-ula"),
+    # odd IP spellings
+    pytest.param("http://2130706433/", False, id="decimal"),
+    pytest.param("http://0x7f.1/", False, id="hex-short"),
+    pytest.param("http://0x7f000001/", False, id="hex-whole"),
+    pytest.param("http://0x7f.0x0.0x0.0x1/", False, id="hex-dotted"),
+    pytest.param("http://0177.0.0.1/", False, id="octal"),
+    pytest.param("http://0177.0.0.01/", False, id="octal-last"),
+    pytest.param("http://127.1/", False, id="short-form"),
+    pytest.param("http://127.0.1/", False, id="short-form-3"),
+    pytest.param("http://1.1.1.1./", False, id="ip-trailing-dot"),
+    pytest.param("http://127。0。0。1/", False, id="ideographic-dots"),
+    pytest.param("http://127．0．0．1/", False, id="fullwidth-dots"),
+    pytest.param("http://１２７.0.0.1/", False, id="fullwidth-digits"),
+    pytest.param("http://１.１.１.１/", False, id="fullwidth-public-ip"),
+    pytest.param("http://%31%32%37.0.0.1/", False, id="percent-encoded-host"),
+    pytest.param("http://[::127.0.0.1]/", False, id="v4-compatible-v6"),
+    # userinfo and parser-confusion tricks
+    pytest.param("http://user@example.com/", False, id="userinfo"),
+    pytest.param("http://user:pw@example.com/", False, id="userinfo-password"),
+    pytest.param("http://example.com@127.0.0.1/", False, id="userinfo-good-at-private"),
+    pytest.param("http://127.0.0.1@example.com/", False, id="userinfo-private-at-good"),
+    pytest.param("http://example.com\\@127.0.0.1/", False, id="backslash-at"),
+    pytest.param("http:\\\\example.com\\", False, id="backslashes"),
+    pytest.param("http://exa mple.com/", False, id="space-in-host"),
+    pytest.param("http://example.com\t/", False, id="tab"),
+    pytest.param("http://example.com\n.evil/", False, id="newline"),
+    pytest.param("http://example.com:/", False, id="empty-port"),
+    pytest.param("http://example.com:0/", False, id="port-zero"),
+    pytest.param("http://example.com:65536/", False, id="port-too-big"),
+    pytest.param("http://example.com:8o/", False, id="port-letters"),
+    pytest.param("http:///path", False, id="empty-host"),
+    pytest.param("http://", False, id="nothing"),
+    pytest.param("http://exa_mple.com/", False, id="underscore-host"),
+    pytest.param("http://-bad.example/", False, id="leading-hyphen-label"),
+    pytest.param("http://a..example/", False, id="empty-label"),
+    pytest.param("http://localhost/", False, id="single-label-localhost"),
+    pytest.param("http://intranet:8080/", False, id="single-label"),
+    pytest.param("http://[::1/", False, id="unclosed-bracket"),
+    pytest.param("http://[not-ip]/", False, id="bracket-junk"),
+    pytest.param("http://" + "a" * 64 + ".com/", False, id="label-too-long"),
+    pytest.param("http://example.com/" + "x" * 9000, False, id="url-too-long"),
+]
+
+
+@pytest.mark.parametrize(("url", "expected"), URL_CASES)
+async def test_is_public_url_table(url: str, expected: bool) -> None:
+    assert await is_public_url(url, resolver=public_resolver) is expected
+
+
+@pytest.mark.parametrize(("url", "expected"), URL_CASES)
+def test_check_url_syntax_agrees(url: str, expected: bool) -> None:
+    if expected:
+        assert check_url_syntax(url).scheme in ("http", "https")
+    else:
+        with pytest.raises(BlockedURL):
+            check_url_syntax(url)
+
+
+async def raising_resolver(host: str, port: int) -> list[str]:
+    raise OSError("SERVFAIL")
+
+
+async def timing_out_resolver(host: str, port: int) -> list[str]:
+    raise TimeoutError
+
+
+DNS_CASES = [
+    pytest.param([PUBLIC_V4], True, id="public"),
+    pytest.param([PUBLIC_V4, "1.1.1.1", PUBLIC_V6], True, id="several-public"),
+    pytest.param([PUBLIC_V4, "127.0.0.1"], False, id="public-then-loopback"),
+    pytest.param(["127.0.0.1", PUBLIC_V4], False, id="loopback-then-public"),
+    pytest.param([PUBLIC_V4, "169.254.169.254"], False, id="public-and-metadata"),
+    pytest.param([PUBLIC_V4, "fe80::1"], False, id="public-and-v6-link-local"),
+    pytest.param(["::ffff:10.0.0.1"], False, id="mapped-private"),
+    pytest.param(["100.100.100.200"], False, id="cgnat"),
+    pytest.param([], False, id="empty-answer"),
+    pytest.param(["not-an-ip"], False, id="garbage-answer"),
+]
+
+
+@pytest.mark.parametrize(("answer", "expected"), DNS_CASES)
+async def test_is_public_url_dns_answers(answer: list[str], expected: bool) -> None:
+    resolver = ScriptedResolver(answer)
+    assert await is_public_url("https://some.example/page", resolver=resolver) is expected
+    assert resolver.calls == [("some.example", 443)]
+
+
+@pytest.mark.parametrize(
+    "resolver", [raising_resolver, timing_out_resolver], ids=["oserror", "timeout"]
+)
+async def test_is_public_url_resolver_failure_is_false(resolver: Any) -> None:
+    assert await is_public_url("https://some.example/", resolver=resolver) is False
+
+
+async def test_literal_ip_skips_the_resolver() -> None:
+    resolver = ScriptedResolver(["127.0.0.1"])
+    assert await is_public_url("http://1.1.1.1/", resolver=resolver) is True
+    assert resolver.calls == []
+
+
+_url_text = st.one_of(
+    st.text(max_size=80),
+    st.builds(
+        lambda s, h, r: f"{s}://{h}{r}",
+        st.sampled_from(["http", "https", "HTTP", "ftp"]),
+        st.text(max_size=40),
+        st.text(max_size=20),
+    ),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_url_text)
+def test_is_public_url_never_raises(url: str) -> None:
+    loop = asyncio.new_event_loop()
+    try:
+        verdict = loop.run_until_complete(is_public_url(url, resolver=public_resolver))
+    finally:
+        loop.close()
+    assert isinstance(verdict, bool)
+    if verdict:  # what we accept, httpx reads as an http(s) URL with a checked host
+        parsed = httpx.URL(url)
+        assert parsed.scheme in ("http", "https") and not parsed.userinfo
+        target = check_url_syntax(url)
+        assert target.ip is None or is_public_ip(target.ip)
+
+
+# --- connect-time vetting ------------------------------------------------------------------
+
+RESPONSE = b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nok"
+
+
+class FakeStream(httpcore.AsyncNetworkStream):
+    def __init__(self, spy: SpyBackend) -> None:
+        self._spy = spy
+        self._reply = RESPONSE
+
+    async def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        chunk, self._reply = self._reply[:max_bytes], self._reply[max_bytes:]
+        return chunk
+
+    async def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        self._spy.written += buffer
+
+    async def aclose(self) -> None:
+        pass
+
+    async def start_tls(
+        self, ssl_context: Any, server_hostname: str | None = None, timeout: float | None = None
+    ) -> httpcore.AsyncNetworkStream:
+        self._spy.tls_hostnames.append(server_hostname)
+        return self
+
+    def get_extra_info(self, info: str) -> Any:
+        return None
+
+
+class SpyBackend(httpcore.AsyncNetworkBackend):
+    """Stands where the socket connect happens; records the address it was asked for."""
+
+    def __init__(self, refuse: Iterable[str] = ()) -> None:
+        self.connects: list[tuple[str, int]] = []
+        self.tls_hostnames: list[str | None] = []
+        self.written = bytearray()
+        self._refuse = set(refuse)
+
+    async def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Any = None,
+    ) -> httpcore.AsyncNetworkStream:
+        self.connects.append((host, port))
+        if host in self._refuse:
+            raise httpcore.ConnectError(f"refused {host}")
+        return FakeStream(self)
+
+
+def spied_client(resolver: Any, spy: SpyBackend) -> httpx.AsyncClient:
+    transport = GuardedTransport(resolver=resolver, network_backend=spy)
+    return make_client(resolver=resolver, transport=transport)
+
+
+async def test_connect_goes_to_the_vetted_ip_with_host_and_sni_kept() -> None:
+    spy = SpyBackend()
+    async with spied_client(ScriptedResolver([PUBLIC_V4]), spy) as client:
+        page = await fetch("https://vetted.example/x", client=client)
+    assert page.text == "ok"
+    assert spy.connects == [(PUBLIC_V4, 443)]
+    assert spy.tls_hostnames == ["vetted.example"]
+    assert b"Host: vetted.example\r\n" in spy.written
+
+
+async def test_dns_rebinding_between_check_and_connect_is_blocked() -> None:
+    # The pre-check sees a public answer; the connect-time lookup gets loopback.
+    resolver = ScriptedResolver([PUBLIC_V4], ["127.0.0.1"])
+    spy = SpyBackend()
+    async with spied_client(resolver, spy) as client:
+        with pytest.raises(BlockedURL):
+            await fetch("http://rebind.example/", client=client)
+    assert len(resolver.calls) == 2  # the check passed, the connect was refused
+    assert spy.connects == []
+
+
+async def test_mixed_answer_at_connect_refuses_even_the_public_address() -> None:
+    spy = SpyBackend()
+    async with spied_client(ScriptedResolver([PUBLIC_V4, "10.0.0.7"]), spy) as client:
+        with pytest.raises(BlockedURL):
+            await client.get("http://mixed.example/")
+    assert spy.connects == []
+
+
+async def test_literal_private_ip_refused_at_connect_without_precheck() -> None:
+    spy = SpyBackend()
+    async with spied_client(ScriptedResolver([PUBLIC_V4]), spy) as client:
+        with pytest.raises(BlockedURL):
+            await client.get("http://169.254.169.254/latest/meta-data/")
+    assert spy.connects == []
+
+
+async def test_next_vetted_address_is_tried_when_the_first_refuses() -> None:
+    spy = SpyBackend(refuse={PUBLIC_V4})
+    async with spied_client(ScriptedResolver([PUBLIC_V4, "1.1.1.1"]), spy) as client:
+        response = await client.get("http://two.example/")
+    assert response.text == "ok"
+    assert spy.connects == [(PUBLIC_V4, 80), ("1.1.1.1", 80)]
+
+
+async def test_connect_time_resolver_error_is_a_connect_error() -> None:
+    spy = SpyBackend()
+    async with spied_client(raising_resolver, spy) as client:
+        with pytest.raises(httpx.ConnectError):
+            await client.get("http://nxdomain.example/")
+    assert spy.connects == []
+
+
+async def _serve_ok(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    await reader.readuntil(b"\r\n\r\n")
+    writer.write(RESPONSE)
+    await writer.drain()
+    writer.close()
+
+
+@pytest.mark.parametrize("allow_loopback", [True, False], ids=["vetted", "refused"])
+async def test_real_socket_connects_to_the_vetted_address(
+    monkeypatch: pytest.MonkeyPatch, allow_loopback: bool
+) -> None:
+    # A real loopback server; the policy is overridden to vet exactly 127.0.0.1.
+    server = await asyncio.start_server(_serve_ok, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    connected: list[object] = []
+    guarded_connect = socket.socket.connect
+
+    def recording_connect(self: socket.socket, address: Any) -> Any:
+        connected.append(address)
+        return guarded_connect(self, address)
+
+    monkeypatch.setattr(socket.socket, "connect", recording_connect)
+    resolver = static_resolver({"loopback.example": ["127.0.0.1"]})
+    policy = (lambda ip: ip == IPv4Address("127.0.0.1")) if allow_loopback else is_public_ip
+    transport = GuardedTransport(resolver=resolver, is_allowed=policy)
+    try:
+        async with make_client(transport=transport) as client:
+            if allow_loopback:
+                response = await client.get(f"http://loopback.example:{port}/")
+                assert response.text == "ok"
+                assert connected == [("127.0.0.1", port)]
+            else:
+                with pytest.raises(BlockedURL):
+                    await client.get(f"http://loopback.example:{port}/")
+                assert connected == []
+    finally:
+        server.close()
+        await server.wait_closed()
+
+
+# --- redirects (MockTransport) ------------------------------------------------------------
+
+
+class Recorder:
+    def __init__(self, routes: dict[str, httpx.Response]) -> None:
+        self.routes = routes
+        self.seen: list[str] = []
+        self.requests: list[httpx.Request] = []
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        self.seen.append(str(request.url))
+        self.requests.append(request)
+        return self.routes.get(str(request.url), httpx.Response(404, text="missing"))
+
+
+def redirect(location: str, status: int = 302) -> httpx.Response:
+    return httpx.Response(status, headers={"Location": location})
+
+
+def mock_client(handler: Any, resolver: Any = public_resolver) -> httpx.AsyncClient:
+    return make_client(resolver=resolver, transport=httpx.MockTransport(handler))
+
+
+@pytest.mark.parametrize("status", [301, 302, 303, 307, 308])
+async def test_redirect_to_private_literal_is_blocked_before_request(status: int) -> None:
+    recorder = Recorder({"http://start.example/": redirect("http://10.0.0.5/admin", status)})
+    async with mock_client(recorder) as client:
+        with pytest.raises(BlockedURL):
+            await fetch("http://start.example/", client=client)
+    assert recorder.seen == ["http://start.example/"]
+
+
+async def test_redirect_to_name_resolving_private_is_blocked_before_request() -> None:
+    resolver = static_resolver({"start.example": [PUBLIC_V4], "internal.example": ["192.168.1.10"]})
+    recorder = Recorder({"http://start.example/": redirect("http://internal.example/")})
+    async with mock_client(recorder, resolver) as client:
+        with pytest.raises(BlockedURL):
+            await fetch("http://start.example/", client=client)
+    assert recorder.seen == ["http://start.example/"]
+
+
+@pytest.mark.parametrize(
+    "location",
+    [
+        "file:///etc/passwd",
+        "http://user@evil.example/",
+        "http://2130706433/",
+        "gopher://x.example/",
+    ],
+)
+async def test_redirect_to_refused_url_shapes(location: str) -> None:
+    recorder = Recorder({"http://start.example/": redirect(location)})
+    async with mock_client(recorder) as client:
+        with pytest.raises(BlockedURL):
+            await fetch("http://start.example/", client=client)
+    assert recorder.seen == ["http://start.example/"]
+
+
+def chain(length: int) -> dict[str, httpx.Response]:
+    routes = {f"http://hop.example/{i}": redirect(f"/{i + 1}") for i in range(length)}
+    routes[f"http://hop.example/{length}"] = httpx.Response(200, text="landed")
+    return routes
+
+
+async def test_four_redirects_stop_at_three() -> None:
+    recorder = Recorder(chain(4))
+    async with mock_client(recorder) as client:
+        with pytest.raises(FetchError, match="too many redirects") as caught:
+            await fetch("http://hop.example/0", client=client)
+    assert not isinstance(caught.value, BlockedURL)
+    assert recorder.seen == [f"http://hop.example/{i}" for i in range(4)]
+
+
+async def test_three_redirects_are_followed() -> None:
+    recorder = Recorder(chain(3))
+    async with mock_client(recorder) as client:
+        page = await fetch("http://hop.example/0", client=client)
+    assert (page.text, page.final_url, page.url) == (
+        "landed",
+        "http://hop.example/3",
+        "http://hop.example/0",
+    )
+
+
+async def test_relative_location_is_resolved_against_current_url() -> None:
+    recorder = Recorder(
+        {
+            "http://a.example/dir/sub/page": redirect("../b/next?x=1"),
+            "http://a.example/dir/b/next?x=1": httpx.Response(200, text="here"),
+        }
+    )
+    async with mock_client(recorder) as client:
+        page = await fetch("http://a.example/dir/sub/page", client=client)
+    assert page.final_url == "http://a.example/dir/b/next?x=1"
+    assert page.text == "here"
+
+
+async def test_credentials_are_dropped_on_cross_origin_redirect() -> None:
+    recorder = Recorder(
+        {
+            "https://a.example/": redirect("https://b.example/"),
+            "https://b.example/": httpx.Response(200, text="b"),
+        }
+    )
+    async with mock_client(recorder) as client:
+        await fetch("https://a.example/", client=client, headers={"Authorization": "Bearer s"})
+    assert recorder.requests[0].headers.get("authorization") == "Bearer s"
+    assert "authorization" not in recorder.requests[1].headers
+
+
+async def test_blocked_initial_url_makes_no_request() -> None:
+    recorder = Recorder({})
+    async with mock_client(recorder) as client:
+        with pytest.raises(BlockedURL):
+            await fetch("http://169.254.169.254/latest/meta-data/", client=client)
+    assert recorder.seen == []
+
+
+async def test_fetch_uses_the_clients_resolver_for_the_precheck() -> None:
+    resolver = ScriptedResolver(["127.0.0.1"])
+    recorder = Recorder({"http://sneaky.example/": httpx.Response(200, text="secret")})
+    async with mock_client(recorder, resolver) as client:
+        with pytest.raises(BlockedURL):
+            await fetch("http://sneaky.example/", client=client)
+    assert resolver.calls == [("sneaky.example", 80)]
+    assert recorder.seen == []
+
+
+# --- bodies ------------------------------------------------------------------------------
+
+
+class LazyBody:
+    """A 5 MB body produced 64 KB at a time, counting what was actually produced."""
+
+    def __init__(self, total: int = 5 * KB * KB, chunk: bytes = b"a" * (64 * KB)) -> None:
+        self.total = total
+        self.chunk = chunk
+        self.produced = 0
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        while self.produced < self.total:
+            self.produced += len(self.chunk)
+            yield self.chunk
+
+
+async def streamed(data: bytes, chunk_bytes: int = 1024) -> AsyncIterator[bytes]:
+    """`data` delivered in chunks, as a real transport does (in-memory bytes arrive pre-read)."""
+    for start in range(0, len(data), chunk_bytes):
+        yield data[start : start + chunk_bytes]
+
+
+async def test_five_megabyte_body_is_cut_at_512k_without_reading_it_all() -> None:
+    body = LazyBody()
+    async with mock_client(lambda r: httpx.Response(200, content=body)) as client:
+        page = await fetch("http://big.example/", client=client)
+    assert page.truncated is True
+    assert len(page.text) == 512 * KB
+    assert body.produced < 1024 * KB
+
+
+async def test_gzip_bomb_is_cut_at_512k_decoded() -> None:
+    bomb = gzip.compress(b"\0" * (5 * KB * KB))
+    assert len(bomb) < 10 * KB
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, content=streamed(bomb), headers={"Content-Encoding": "gzip"})
+
+    async with mock_client(handler) as client:
+        page = await fetch("http://bomb.example/", client=client)
+    assert page.truncated is True
+    assert len(page.text) == 512 * KB
+
+
+def test_bounded_decoder_never_inflates_past_its_budget() -> None:
+    bomb = gzip.compress(b"\0" * (5 * KB * KB))
+    decoder = safe_http._BoundedDecoder("gzip")
+    assert len(decoder.decode(bomb, 1000)) == 1000
+
+
+@pytest.mark.parametrize(
+    ("encoding", "encode"),
+    [
+        ("gzip", gzip.compress),
+        ("deflate", zlib.compress),
+        ("deflate", lambda b: zlib.compress(b)[2:-4]),  # raw deflate, no zlib header
+        ("identity", lambda b: b),
+    ],
+    ids=["gzip", "deflate-zlib", "deflate-raw", "identity"],
+)
+async def test_small_encoded_bodies_decode_whole(encoding: str, encode: Any) -> None:
+    text = "héllo wörld " * 100
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(
+            200,
+            content=streamed(encode(text.encode()), chunk_bytes=7),
+            headers={"Content-Encoding": encoding, "Content-Type": "text/html; charset=utf-8"},
+        )
+
+    async with mock_client(handler) as client:
+        page = await fetch("http://small.example/", client=client)
+    assert (page.text, page.truncated, page.content_type) == (
+        text,
+        False,
+        "text/html; charset=utf-8",
+    )
+
+
+async def test_body_exactly_at_the_cap_is_not_truncated() -> None:
+    async with mock_client(lambda r: httpx.Response(200, content=b"x" * 100)) as client:
+        page = await fetch("http://exact.example/", client=client, max_bytes=100)
+    assert (len(page.text), page.truncated) == (100, False)
+
+
+async def test_unsupported_content_encoding_is_a_fetch_error() -> None:
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(
+            200, content=streamed(b"\x1b\x00"), headers={"Content-Encoding": "br"}
+        )
+
+    async with mock_client(handler) as client:
+        with pytest.raises(FetchError, match="content-encoding"):
+            await fetch("http://br.example/", client=client)
+
+
+@pytest.mark.parametrize(
+    ("headers", "body", "expected"),
+    [
+        ({"Content-Type": "text/html; charset=iso-8859-1"}, "café".encode("latin-1"), "café"),
+        ({"Content-Type": "text/html"}, b'<meta charset="windows-1252">caf\xe9', "café"),
+        ({"Content-Type": "text/html; charset=bogus"}, "café".encode(), "café"),
+        ({}, b"\xef\xbb\xbfbom", "bom"),
+        ({}, b"bad \xff byte", "bad \ufffd byte"),
+    ],
+    ids=["header-charset", "meta-charset", "unknown-charset", "utf8-bom", "invalid-bytes"],
+)
+async def test_text_decoding(headers: dict[str, str], body: bytes, expected: str) -> None:
+    async with mock_client(lambda r: httpx.Response(200, content=body, headers=headers)) as c:
+        page = await fetch("http://enc.example/", client=c)
+    assert page.text.endswith(expected)
+
+
+async def test_error_status_raises_provider_http_error_with_body() -> None:
+    async with mock_client(lambda r: httpx.Response(503, text="down " * 200)) as client:
+        with pytest.raises(ProviderHTTPError) as caught:
+            await fetch("http://down.example/", client=client)
+    assert caught.value.status_code == 503
+    assert caught.value.body == ("down " * 200)[:500]
+
+
+# --- deadlines ---------------------------------------------------------------------------
+
+
+async def test_slow_drip_body_trips_the_whole_fetch_timeout() -> None:
+    async def drip() -> AsyncIterator[bytes]:
+        while True:
+            yield b"x"
+            await asyncio.sleep(0.1)
+
+    async with mock_client(lambda r: httpx.Response(200, content=drip())) as client:
+        started = time.monotonic()
+        with pytest.raises(FetchTimeout):
+            await fetch("http://drip.example/", client=client, timeout_s=0.3)
+    assert time.monotonic() - started < 1.0
+
+
+async def test_hanging_resolver_is_inside_the_fetch_deadline() -> None:
+    async def hang(host: str, port: int) -> list[str]:
+        await asyncio.sleep(10)
+        return [PUBLIC_V4]
+
+    async with mock_client(lambda r: httpx.Response(200)) as client:
+        with pytest.raises(FetchTimeout):
+            await fetch("http://slowdns.example/", client=client, resolver=hang, timeout_s=0.1)
+
+
+async def test_httpx_timeout_maps_to_fetch_timeout() -> None:
+    def handler(request: httpx.Request) -> httpx.Response:
+        raise httpx.ReadTimeout("slow", request=request)
+
+    async with mock_client(handler) as client:
+        with pytest.raises(FetchTimeout):
+            await fetch("http://t.example/", client=client)
+
+
+async def test_transport_error_maps_to_fetch_error() -> None:
+    def handler(request: httpx.Request) -> httpx.Response:
+        raise httpx.ConnectError("refused", request=request)
+
+    async with mock_client(handler) as client:
+        with pytest.raises(FetchError) as caught:
+            await fetch("http://refused.example/", client=client)
+    assert type(caught.value) is FetchError
+
+
+# --- get_json ----------------------------------------------------------------------------
+
+
+async def test_get_json_parses_and_sends_params() -> None:
+    recorder = Recorder({})
+    recorder.routes["https://api.example/s?q=a+b&n=3"] = httpx.Response(200, json={"ok": [1]})
+    async with mock_client(recorder) as client:
+        data = await get_json("https://api.example/s", client=client, params={"q": "a b", "n": 3})
+    assert data == {"ok": [1]}
+    assert recorder.requests[0].headers["accept"] == "application/json"
+
+
+@pytest.mark.parametrize(
+    ("response", "error"),
+    [
+        (httpx.Response(404, text="nope"), ProviderHTTPError),
+        (httpx.Response(302, headers={"Location": "/x"}), ProviderHTTPError),
+        (httpx.Response(200, text="<html>not json"), FetchError),
+        (httpx.Response(200, content=b"[" + b"1," * 2000 + b"1]"), FetchError),
+    ],
+    ids=["404", "redirect", "not-json", "too-big"],
+)
+async def test_get_json_failures(response: httpx.Response, error: type[Exception]) -> None:
+    async with mock_client(lambda r: response) as client:
+        with pytest.raises(error):
+            await get_json("https://api.example/", client=client, max_bytes=1000)
+
+
+async def test_get_json_refuses_private_url_without_request() -> None:
+    recorder = Recorder({})
+    async with mock_client(recorder) as client:
+        with pytest.raises(BlockedURL):
+            await get_json("http://127.0.0.1:8080/admin", client=client)
+    assert recorder.seen == []
+
+
+async def test_get_json_timeout() -> None:
+    async def never_ends() -> AsyncIterator[bytes]:
+        while True:
+            await asyncio.sleep(0.05)
+            yield b" "
+
+    async with mock_client(lambda r: httpx.Response(200, content=never_ends())) as client:
+        with pytest.raises(FetchTimeout):
+            await get_json("https://api.example/", client=client, timeout_s=0.2)
+
+
+# --- make_client -------------------------------------------------------------------------
+
+
+async def test_make_client_defaults() -> None:
+    settings_ = get_settings(user_agent="swarm-test/1 (me@example.org)", fetch_timeout_s=7.0)
+    async with make_client(settings_) as client:
+        assert client.trust_env is False
+        assert client.follow_redirects is False
+        assert client.headers["User-Agent"] == "swarm-test/1 (me@example.org)"
+        assert "br" not in client.headers["Accept-Encoding"]
+        assert (client.timeout.read, client.timeout.connect) == (7.0, 5.0)
+        assert isinstance(client._transport, GuardedTransport)
+
+
+async def test_make_client_unguarded_is_plain_httpx() -> None:
+    async with make_client(guarded=False) as client:
+        assert client.trust_env is False
+        assert type(client._transport) is httpx.AsyncHTTPTransport
+
+
+async def test_in_memory_response_is_capped_too() -> None:
+    async with mock_client(lambda r: httpx.Response(200, content=b"x" * 2000)) as client:
+        page = await fetch("http://mem.example/", client=client, max_bytes=1000)
+    assert (len(page.text), page.truncated) == (1000, True)
