@@ -47,6 +47,7 @@ __all__ = [
     "FetchedPage",
     "GuardedTransport",
     "Resolver",
+    "UrlTarget",
     "VettingBackend",
     "check_url_syntax",
     "fetch",
@@ -56,7 +57,6 @@ __all__ = [
     "make_client",
     "static_resolver",
     "system_resolver",
-    "UrlTarget",
 ]
 
 Resolver = Callable[[str, int], Awaitable[list[str]]]
