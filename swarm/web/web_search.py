@@ -1,0 +1,444 @@
+"""The web search tool: real-time route, DuckDuckGo, the parallel fetch cascade, the fallback
+chain (Brave, Wikipedia) under one wall-clock budget, and the envelope the model reads.
+
+Seed 002. Progress lines go to `ToolContext.user_print` and never into the returned text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+from swarm.config import Settings, get_settings
+from swarm.web import fence
+from swarm.web.articles import Article, fetch_article, is_relevant
+from swarm.web.brave import Brave
+from swarm.web.duckduckgo import DuckDuckGo, InstantAnswer, LiteResults
+from swarm.web.realtime import realtime_search
+from swarm.web.safe_http import make_client
+from swarm.web.searxng import SearXNG
+from swarm.web.types import SearchHit
+from swarm.web.wikipedia import language_host, wikipedia_fallback
+
+if TYPE_CHECKING:
+    from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)
+
+__all__ = [
+    "ArticleFetcher",
+    "RealtimeRoute",
+    "ToolContext",
+    "cascade_fetch",
+    "search_hits",
+    "web_search",
+]
+
+logger = logging.getLogger(__name__)
+
+CASCADE_TOP_N = 3
+PROVIDER_DUCKDUCKGO = "DuckDuckGo"
+PROVIDER_BRAVE = "Brave"
+PROVIDER_WIKIPEDIA = "Wikipedia fallback"
+
+_T = TypeVar("_T")
+
+
+def _no_op(_line: str) -> None:
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class ToolContext:
+    """Per-call context: where progress lines go, and the user's ISO-639-1 language (None
+    when there is no signal, e.g. text input)."""
+
+    user_print: Callable[[str], None] = _no_op
+    language: str | None = None
+
+
+class ArticleFetcher(Protocol):
+    """`fetch_article`'s shape: the readable text of one page, or None on any failure."""
+
+    def __call__(
+        self,
+        url: str,
+        *,
+        client: AsyncClient,
+        settings: Settings | None = None,
+        timeout_s: float | None = None,
+    ) -> Awaitable[Article | None]: ...
+
+
+RealtimeRoute = Callable[..., Awaitable[tuple[str, str] | None]]
+
+
+def _seconds_left(deadline: float | None) -> float | None:
+    return None if deadline is None else deadline - time.monotonic()
+
+
+async def _bounded(awaitable: Awaitable[_T], deadline: float, default: _T) -> _T:
+    """`awaitable`'s result, or `default` when it fails or the deadline passes first."""
+    left = deadline - time.monotonic()
+    if left <= 0:
+        if asyncio.iscoroutine(awaitable):
+            awaitable.close()  # never started: no "never awaited" warning
+        return default
+    try:
+        async with asyncio.timeout(left):
+            return await awaitable
+    except Exception:  # a provider failure is a miss: the chain moves on
+        logger.info("provider call failed or timed out", exc_info=True)
+        return default
+
+
+async def _fetch_candidate(
+    fetcher: ArticleFetcher,
+    hit: SearchHit,
+    query: str,
+    *,
+    client: AsyncClient,
+    settings: Settings,
+    timeout_s: float,
+) -> Article | None:
+    """The hit's article when it is relevant to the query; None for failures and boilerplate."""
+    try:
+        article = await fetcher(hit.url, client=client, settings=settings, timeout_s=timeout_s)
+    except Exception:
+        logger.info("fetch of %s failed", hit.url, exc_info=True)
+        return None
+    # Bytes that share none of the user's words are a cookie banner, modal or 404 page:
+    # indistinguishable from a failed fetch.
+    if article is None or not article.text.strip() or not is_relevant(article.text, query):
+        return None
+    return article
+
+
+async def cascade_fetch(
+    hits: Sequence[SearchHit],
+    query: str,
+    *,
+    client: AsyncClient,
+    settings: Settings | None = None,
+    fetcher: ArticleFetcher = fetch_article,
+    deadline: float | None = None,
+) -> tuple[SearchHit, Article] | None:
+    """The highest-ranked of the top 3 hits whose page is readable and shares a word with
+    the query, fetched in parallel under `settings.cascade_wall_clock_s` (and `deadline`).
+
+    Returns as soon as the answer is decided (every better-ranked hit has failed and this
+    one passed), cancelling the rest; None when nothing passes. Never raises.
+    """
+    settings = settings or get_settings()
+    candidates = list(hits[:CASCADE_TOP_N])
+    if not candidates:
+        return None
+    pool_deadline = time.monotonic() + settings.cascade_wall_clock_s
+    if deadline is not None:
+        pool_deadline = min(pool_deadline, deadline)
+    timeout_s = min(settings.fetch_timeout_s, pool_deadline - time.monotonic())
+    if timeout_s <= 0:
+        return None
+    tasks = [
+        asyncio.create_task(
+            _fetch_candidate(
+                fetcher, hit, query, client=client, settings=settings, timeout_s=timeout_s
+            )
+        )
+        for hit in candidates
+    ]
+    try:
+        pending = set(tasks)
+        while pending:
+            left = pool_deadline - time.monotonic()
+            if left <= 0:
+                break
+            _, pending = await asyncio.wait(
+                pending, timeout=left, return_when=asyncio.FIRST_COMPLETED
+            )
+            decided = _decided_winner(tasks)
+            if decided is not None:
+                return candidates[decided[0]], decided[1]
+        # Out of time (or all done): the best finished survivor, by rank.
+        for rank, task in enumerate(tasks):
+            if task.done() and not task.cancelled() and task.result() is not None:
+                article = task.result()
+                assert article is not None
+                return candidates[rank], article
+        return None
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def _decided_winner(tasks: Sequence[asyncio.Task[Article | None]]) -> tuple[int, Article] | None:
+    """The first rank whose fetch succeeded, provided every better rank has already failed;
+    None while a better rank is still running (rank preference beats arrival order)."""
+    for rank, task in enumerate(tasks):
+        if not task.done():
+            return None
+        article = task.result()
+        if article is not None:
+            return rank, article
+    return None
+
+
+@dataclass(slots=True)
+class _ChainState:
+    """What the provider chain has gathered so far."""
+
+    provider: str = ""
+    content: str = ""
+    content_title: str = ""
+    content_url: str = ""
+    instant_answer: InstantAnswer | None = None
+    links: list[SearchHit] = field(default_factory=list)
+    blocked: bool = False
+    fetch_attempted: bool = False
+    tried: list[str] = field(default_factory=list)
+
+    @property
+    def answered(self) -> bool:
+        return bool(self.content) or self.instant_answer is not None
+
+    def add_links(self, hits: Sequence[SearchHit]) -> None:
+        known = {link.url for link in self.links}
+        self.links.extend(hit for hit in hits if hit.url not in known)
+
+
+async def web_search(
+    query: str,
+    *,
+    context: ToolContext | None = None,
+    settings: Settings | None = None,
+    client: AsyncClient | None = None,
+    fetcher: ArticleFetcher = fetch_article,
+    realtime: RealtimeRoute = realtime_search,
+) -> str:
+    """Search the web for `query` and return the envelope the model reads. Never raises.
+
+    Real-time route (if configured) → DuckDuckGo instant answer + lite results → parallel
+    fetch cascade → Brave (keyed) → Wikipedia; the chain runs under
+    `settings.total_wall_clock_s`. Progress goes to `context.user_print`, never the result.
+    """
+    context = context or ToolContext()
+    query = " ".join(query.split())
+    try:
+        settings = settings or get_settings()
+        if not settings.web_search_enabled:
+            return fence.disabled_envelope(query)
+        if not query:
+            return fence.honest_block_envelope(query)
+        if client is not None:
+            return await _search(query, context, settings, client, fetcher, realtime)
+        async with make_client(settings) as own_client:
+            return await _search(query, context, settings, own_client, fetcher, realtime)
+    except Exception:
+        logger.warning("web search failed for %r", query, exc_info=True)
+        return fence.honest_block_envelope(query)
+
+
+async def _search(
+    query: str,
+    context: ToolContext,
+    settings: Settings,
+    client: AsyncClient,
+    fetcher: ArticleFetcher,
+    realtime: RealtimeRoute,
+) -> str:
+    say = _safe_printer(context.user_print)
+    # The real-time route has its own timeout (settings.realtime_timeout_s) and fails open,
+    # so a slow route never eats the cascade's budget.
+    try:
+        realtime_answer = await realtime(query, settings=settings, client=client)
+    except Exception:
+        logger.info("real-time route raised", exc_info=True)
+        realtime_answer = None
+    if realtime_answer is not None and realtime_answer[1].strip():
+        provider, text = realtime_answer
+        say(f"✅ Answered via {provider}.")
+        return fence.normal_envelope(
+            query, provider=provider, content=text, max_chars=settings.fence_max_chars
+        )
+
+    deadline = time.monotonic() + settings.total_wall_clock_s
+    state = _ChainState()
+    await _duckduckgo_step(query, state, say, settings, client, fetcher, deadline)
+
+    if not state.answered and settings.brave_key():
+        if _budget_left(deadline):
+            await _brave_step(query, state, settings, client, fetcher, deadline)
+        else:
+            logger.info("budget spent: Brave skipped")
+    if not state.answered and settings.wikipedia_fallback_enabled:
+        if _budget_left(deadline):
+            await _wikipedia_step(query, state, say, context, settings, client, deadline)
+        else:
+            logger.info("budget spent: Wikipedia skipped")
+
+    if state.answered:
+        say(f"✅ Answered via {state.provider}.")
+    return _envelope(query, state, max_chars=settings.fence_max_chars)
+
+
+def _safe_printer(user_print: Callable[[str], None]) -> Callable[[str], None]:
+    def say(line: str) -> None:
+        try:
+            user_print(line)
+        except Exception:  # a broken progress sink must not break the search
+            logger.debug("user_print failed", exc_info=True)
+
+    return say
+
+
+def _budget_left(deadline: float) -> bool:
+    left = _seconds_left(deadline)
+    return left is not None and left > 0
+
+
+async def _duckduckgo_step(
+    query: str,
+    state: _ChainState,
+    say: Callable[[str], None],
+    settings: Settings,
+    client: AsyncClient,
+    fetcher: ArticleFetcher,
+    deadline: float,
+) -> None:
+    say(f"🌐 Searching the web for '{query}'…")
+    state.tried.append(PROVIDER_DUCKDUCKGO)
+    ddg = DuckDuckGo(client, timeout_s=settings.fetch_timeout_s)
+    instant_answer, lite = await asyncio.gather(
+        _bounded(ddg.instant_answer(query), deadline, None),
+        _bounded(ddg.lite_results(query), deadline, LiteResults()),
+    )
+    state.blocked = lite.blocked
+    state.add_links(lite.hits)
+    if instant_answer is not None:
+        state.instant_answer = instant_answer
+        state.provider = PROVIDER_DUCKDUCKGO
+        return
+    if lite.hits:
+        state.fetch_attempted = True
+        found = await cascade_fetch(
+            lite.hits, query, client=client, settings=settings, fetcher=fetcher, deadline=deadline
+        )
+        if found is not None:
+            _take_article(state, PROVIDER_DUCKDUCKGO, *found)
+            return
+    # Printed right after the DDG block, before any fallback, so triage sees why we fell back.
+    if state.blocked:
+        say("🚧 DuckDuckGo served a bot-challenge page — search blocked, no results retrieved.")
+    elif not lite.hits:
+        say("⚠️ No DuckDuckGo results found.")
+
+
+def _take_article(state: _ChainState, provider: str, hit: SearchHit, article: Article) -> None:
+    state.provider = provider
+    state.content = article.text
+    state.content_title = article.title or hit.title
+    state.content_url = article.url or hit.url
+
+
+async def _brave_step(
+    query: str,
+    state: _ChainState,
+    settings: Settings,
+    client: AsyncClient,
+    fetcher: ArticleFetcher,
+    deadline: float,
+) -> None:
+    key = settings.brave_key()
+    assert key is not None
+    state.tried.append(PROVIDER_BRAVE)
+    brave = Brave(client, key, timeout_s=settings.fetch_timeout_s)
+    hits = await _bounded(brave.search(query, count=5), deadline, [])
+    if not hits:
+        return
+    state.add_links(hits)
+    state.fetch_attempted = True
+    found = await cascade_fetch(
+        hits, query, client=client, settings=settings, fetcher=fetcher, deadline=deadline
+    )
+    if found is not None:
+        _take_article(state, PROVIDER_BRAVE, *found)
+
+
+async def _wikipedia_step(
+    query: str,
+    state: _ChainState,
+    say: Callable[[str], None],
+    context: ToolContext,
+    settings: Settings,
+    client: AsyncClient,
+    deadline: float,
+) -> None:
+    host = f"{language_host(context.language, query)}.wikipedia.org"
+    say(f"📚 Searching Wikipedia ({host}) for '{query}'…")
+    state.tried.append("Wikipedia")
+    found = await _bounded(
+        wikipedia_fallback(
+            query, client=client, language=context.language, deadline=deadline, settings=settings
+        ),
+        deadline,
+        None,
+    )
+    if not found or not (found.get("extract") or "").strip():
+        return
+    state.provider = PROVIDER_WIKIPEDIA
+    state.content = found["extract"]
+    state.content_title = found.get("title", "")
+    state.content_url = found.get("url", "")
+
+
+def _envelope(query: str, state: _ChainState, *, max_chars: int) -> str:
+    """Pick the envelope from what the chain produced (seed 002, "Envelopes")."""
+    if state.answered:
+        return fence.normal_envelope(
+            query,
+            provider=state.provider,
+            content=state.content,
+            content_title=state.content_title,
+            content_url=state.content_url,
+            instant_answer=state.instant_answer,
+            links=state.links,
+            max_chars=max_chars,
+        )
+    if state.links and state.fetch_attempted:
+        return fence.links_only_envelope(query, links=state.links)
+    if state.blocked:
+        return fence.rate_limited_envelope(query)
+    return fence.honest_block_envelope(query, providers=state.tried)
+
+
+async def search_hits(
+    query: str,
+    *,
+    client: AsyncClient,
+    settings: Settings | None = None,
+    limit: int = 5,
+    searxng_client: AsyncClient | None = None,
+) -> list[SearchHit]:
+    """Result links for the research pipeline: the user's SearXNG when `SEARXNG_URL` is set,
+    else DuckDuckGo lite ([] when blocked). [] on any failure; never raises.
+
+    SearXNG is usually on localhost, so it gets its own unguarded client (`searxng_client`,
+    or one made here) rather than the SSRF-guarded `client`.
+    """
+    try:
+        settings = settings or get_settings()
+        if settings.searxng_url:
+            if searxng_client is not None:
+                return await SearXNG(searxng_client, settings.searxng_url).search(query, limit)
+            async with make_client(settings, guarded=False) as plain_client:
+                return await SearXNG(plain_client, settings.searxng_url).search(query, limit)
+        lite = await DuckDuckGo(client, timeout_s=settings.fetch_timeout_s).lite_results(
+            query, limit=limit
+        )
+        return [] if lite.blocked else list(lite.hits[:limit])
+    except Exception:
+        logger.info("search_hits failed for %r", query, exc_info=True)
+        return []
