@@ -1,0 +1,119 @@
+"""read_article: one URL through the SSRF-guarded fetcher → title + fenced text, or an error."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+import pytest
+
+from swarm.config import Settings
+from swarm.tools import read_article
+from swarm.web.fence import is_fenced
+from swarm.web.safe_http import make_client
+
+ARTICLE_HTML = (
+    "<html><head><title>Tides explained</title></head><body><article><h1>Tides explained</h1>"
+    + "<p>Tides are the rise and fall of sea levels caused by the Moon's gravity. </p>" * 15
+    + "</article></body></html>"
+)
+
+
+def _resolver(answers: dict[str, str]) -> Any:
+    async def resolve(host: str, port: int) -> list[str]:
+        return [answers.get(host, "93.184.215.14")]
+
+    return resolve
+
+
+async def _read(
+    url: str,
+    handler: Callable[[httpx.Request], httpx.Response],
+    answers: dict[str, str] | None = None,
+    **settings: Any,
+) -> dict[str, Any]:
+    config = Settings(**settings)
+    transport = httpx.MockTransport(handler)
+    async with make_client(
+        config, transport=transport, resolver=_resolver(answers or {})
+    ) as client:
+        return await read_article(url, settings=config, client=client)
+
+
+async def test_reads_and_fences_an_article() -> None:
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, text=ARTICLE_HTML, headers={"content-type": "text/html"})
+
+    result = await _read("https://example.com/tides", handler)
+    assert result["success"] is True
+    assert result["title"] == "Tides explained"
+    assert result["url"] == "https://example.com/tides"
+    assert is_fenced(result["content"])
+    assert "rise and fall of sea levels" in result["content"]
+
+
+async def test_plain_text_is_returned_as_is() -> None:
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, text="just text", headers={"content-type": "text/plain"})
+
+    result = await _read("https://example.com/a.txt", handler)
+    assert result["success"] is True and "just text" in result["content"]
+
+
+@pytest.mark.parametrize(
+    ("url", "answers", "status", "expected"),
+    [
+        pytest.param("http://127.0.0.1/admin", {}, 200, "blocked", id="loopback-literal"),
+        pytest.param(
+            "https://intranet.example/",
+            {"intranet.example": "10.0.0.5"},
+            200,
+            "blocked",
+            id="resolves-private",
+        ),
+        pytest.param("file:///etc/passwd", {}, 200, "only http(s)", id="file-scheme"),
+        pytest.param("https://example.com/missing", {}, 404, "HTTP 404", id="http-404"),
+        pytest.param("https://example.com/error", {}, 500, "HTTP 500", id="http-500"),
+    ],
+)
+async def test_errors_are_clear(
+    url: str, answers: dict[str, str], status: int, expected: str
+) -> None:
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(status, text=ARTICLE_HTML, headers={"content-type": "text/html"})
+
+    result = await _read(url, handler, answers)
+    assert result["success"] is False
+    assert expected in result["error"]
+
+
+async def test_redirect_to_a_private_address_is_blocked() -> None:
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(302, headers={"location": "http://169.254.169.254/latest/meta-data"})
+
+    result = await _read("https://example.com/r", handler)
+    assert result["success"] is False and "blocked" in result["error"]
+
+
+async def test_timeout_and_network_failure() -> None:
+    def timeout(request: httpx.Request) -> httpx.Response:
+        raise httpx.ReadTimeout("slow", request=request)
+
+    def refused(request: httpx.Request) -> httpx.Response:
+        raise httpx.ConnectError("refused", request=request)
+
+    assert "did not answer in time" in (await _read("https://example.com/", timeout))["error"]
+    assert "fetch failed" in (await _read("https://example.com/", refused))["error"]
+
+
+async def test_page_without_readable_text() -> None:
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, content=b"", headers={"content-type": "text/html"})
+
+    result = await _read("https://example.com/empty", handler)
+    assert result == {
+        "success": False,
+        "url": "https://example.com/empty",
+        "error": "no readable article text",
+    }
