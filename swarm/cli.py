@@ -106,3 +106,124 @@ def _format_result(result: WikiQueryResult) -> str:
         lines.append(f"error:      {result.error}")
     lines.append(f"backend:    {result.backend}  ({result.elapsed_ms:.0f} ms)")
     return "\n".join(lines)
+
+
+# --- lookup and research (owner: tools) --------------------------------------------------------
+
+
+def _tool_progress(line: str) -> None:
+    """A progress line on stderr (stdout stays the result, e.g. for --json)."""
+    click.echo(line, err=True)
+
+
+@cli.command("lookup")
+@click.argument("query")
+@click.option("--json", "as_json", is_flag=True, help="Print the tool's JSON result only.")
+def lookup_command(query: str, as_json: bool) -> None:
+    """Look QUERY up: Wikipedia first, then the web (SearXNG if SEARXNG_URL is set, else
+    DuckDuckGo). Prints the answer and where it came from."""
+    import asyncio
+    import json
+
+    from swarm.tools import builtin
+    from swarm.web.web_search import ToolContext
+
+    context = ToolContext(user_print=_tool_progress)
+    # --json is what a model would get (fenced page text); humans get the plain text.
+    result = asyncio.run(builtin.lookup(query, context=context, fence_content=as_json))
+    if as_json:
+        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+    else:
+        click.echo(_format_lookup(result))
+
+
+def _format_lookup(result: dict[str, object]) -> str:
+    data = result.get("data")
+    data = data if isinstance(data, dict) else {}
+    source = result.get("source")
+    if source == "wikipedia":
+        title, extract, url = data.get("title", ""), data.get("extract", ""), data.get("url", "")
+        return f"{title} (Wikipedia)\n\n{extract}\n\n{url}"
+    if source == "web":
+        lines = [str(data.get("content", "")), "", "Results:"]
+        results = data.get("results")
+        for number, hit in enumerate(results if isinstance(results, list) else [], start=1):
+            if isinstance(hit, dict):
+                lines.append(f"[{number}] {hit.get('title', '')} — {hit.get('url', '')}")
+        return "\n".join(lines)
+    lines = [str(data.get("message", "No results found."))]
+    if result.get("error"):
+        lines.append(f"(error: {result['error']})")
+    return "\n".join(lines)
+
+
+@cli.command("research")
+@click.argument("topic")
+@click.option(
+    "--depth",
+    type=click.Choice(["quick", "deep"]),
+    default="deep",
+    show_default=True,
+    help="quick: 1-2 sub-queries and few fetches; deep: up to 5 sub-queries.",
+)
+@click.option("--backend", type=BACKENDS, default=None, help="Model backend (default: auto).")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON only.")
+def research_command(topic: str, depth: str, backend: str | None, as_json: bool) -> None:
+    """Research TOPIC on Wikipedia and the web; print a report with numbered sources.
+
+    Exit status: 0 with a report (even a partial one), 1 when no source was found.
+    """
+    import asyncio
+
+    from swarm.config import get_settings
+    from swarm.research import research_topic
+
+    settings = get_settings(**({"backend": backend} if backend else {}))
+    if settings.backend == "anthropic" and not settings.anthropic_key():
+        raise click.UsageError(
+            "The anthropic backend needs a key: set ANTHROPIC_API_KEY (or use --backend offline)."
+        )
+    result = asyncio.run(
+        research_topic(
+            topic, depth, settings=settings, progress=lambda line: _tool_progress(f"… {line}")
+        )
+    )
+    if as_json:
+        click.echo(result.model_dump_json(indent=2))
+    else:
+        click.echo(result.report)
+        if result.sources:
+            click.echo("\nSources:")
+            for number, source in enumerate(result.sources, start=1):
+                where = source.url or "(your wiki)"
+                click.echo(f"[{number}] {source.title} — {where} ({source.origin})")
+        for error in result.errors:
+            click.echo(f"note: {error}", err=True)
+        click.echo(f"({len(result.sources)} sources, {result.elapsed_s:.1f} s)", err=True)
+    if not result.sources:
+        raise SystemExit(1)
+
+
+# --- web search (owner: cascade) ---------------------------------------------------------------
+
+
+@cli.command("search")
+@click.argument("query")
+@click.option(
+    "--language",
+    default=None,
+    metavar="CODE",
+    help="ISO-639-1 code picking the Wikipedia fallback's language (default: English).",
+)
+def search_command(query: str, language: str | None) -> None:
+    """Search the web for QUERY (real-time route if configured, DuckDuckGo, Brave,
+    Wikipedia) and print the envelope a model would read; progress lines go to stderr."""
+    import asyncio
+
+    from swarm.web import web_search as web_search_module
+
+    context = web_search_module.ToolContext(
+        user_print=lambda line: click.echo(line, err=True), language=language
+    )
+    envelope = asyncio.run(web_search_module.web_search(query, context=context))
+    click.echo(envelope)
