@@ -64,7 +64,7 @@ class Settings(BaseSettings):
     anthropic_base_url: str | None = Field(
         default=None, validation_alias=_env("ANTHROPIC_BASE_URL")
     )
-    anthropic_model: str = "claude-sonnet-4-5"
+    anthropic_model: str = "claude-sonnet-5-5"
     anthropic_max_tokens: int = 1024
     model_timeout_s: float = 30.0
     model_max_retries: int = 2
