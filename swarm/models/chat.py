@@ -1,0 +1,305 @@
+"""The Reasoner over any chat model: builds prompts, forces tool use, validates the output.
+
+`ChatModel` is the one-call interface a backend implements (Anthropic, the scripted double);
+everything the model returns is parsed leniently and validated before anyone uses it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+
+from swarm.errors import ModelOutputError
+from swarm.models import prompts
+from swarm.models.base import (
+    ChatTurn,
+    Confidence,
+    Finding,
+    PageCandidate,
+    PageChoice,
+    SourceText,
+    WikiAnswer,
+)
+from swarm.models.prompts import ToolSpec
+from swarm.wiki.pages import PageExcerpt
+
+__all__ = [
+    "ChatModel",
+    "ChatReasoner",
+    "ChatReply",
+    "ToolSpec",
+    "parse_json_object",
+]
+
+# How much conversation the bot sends back to the model, and how much of each source.
+MAX_HISTORY_TURNS = 20
+REPORT_SOURCE_MAX_CHARS = 4000
+
+
+@dataclass(frozen=True, slots=True)
+class ChatReply:
+    """A chat model's reply: its text, and the forced tool's input when a tool was asked for."""
+
+    text: str
+    tool_input: dict[str, Any] | None = None
+
+
+@runtime_checkable
+class ChatModel(Protocol):
+    async def complete(
+        self,
+        *,
+        system: str,
+        messages: list[dict[str, str]],
+        tool: ToolSpec | None = None,
+        max_tokens: int = 1024,
+    ) -> ChatReply:
+        """One model call. Raises `ModelError` / `ModelTimeout` (short messages, no secrets)."""
+        ...
+
+
+# --- lenient JSON extraction --------------------------------------------------------------
+
+_FENCED_BLOCK = re.compile(r"```[ \t]*(?:json|JSON)?[ \t]*\n?(.*?)```", re.DOTALL)
+
+
+def _json_candidates(text: str) -> list[dict[str, Any]]:
+    """Every JSON object found in `text`: whole, inside ``` fences, then embedded in prose."""
+    found: list[dict[str, Any]] = []
+
+    def try_load(chunk: str) -> None:
+        try:
+            value = json.loads(chunk)
+        except ValueError:
+            return
+        if isinstance(value, dict):
+            found.append(value)
+
+    stripped = text.strip()
+    if not stripped:
+        return found
+    try_load(stripped)
+    for block in _FENCED_BLOCK.findall(stripped):
+        try_load(block.strip())
+    decoder = json.JSONDecoder()
+    start = stripped.find("{")
+    while start != -1:
+        try:
+            value, end = decoder.raw_decode(stripped, start)
+        except ValueError:
+            start = stripped.find("{", start + 1)
+            continue
+        if isinstance(value, dict):
+            found.append(value)
+        start = stripped.find("{", end)
+    return found
+
+
+def parse_json_object(reply: ChatReply) -> list[dict[str, Any]]:
+    """The candidate objects in a reply, best first: the tool input, then JSON in the text."""
+    candidates = [reply.tool_input] if isinstance(reply.tool_input, dict) else []
+    return candidates + _json_candidates(reply.text)
+
+
+_Model = TypeVar("_Model", bound=BaseModel)
+
+
+def _validated(reply: ChatReply, schema: type[_Model], what: str) -> _Model:
+    candidates = parse_json_object(reply)
+    for candidate in candidates:
+        try:
+            return schema.model_validate(candidate)
+        except ValidationError:
+            continue
+    if not candidates:
+        raise ModelOutputError(f"the model's {what} was not JSON")
+    raise ModelOutputError(f"the model's {what} did not have the expected fields")
+
+
+# --- output schemas -----------------------------------------------------------------------
+
+
+class _PagePick(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    pages: list[str | int]
+    time_sensitive: bool | None = None
+
+    @field_validator("pages", mode="before")
+    @classmethod
+    def _single_page_as_list(cls, value: Any) -> Any:
+        return [value] if isinstance(value, str | int) else value
+
+
+class _Answer(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    answer: str
+    confidence: Confidence = "low"
+    pages_used: list[str] = []
+    time_sensitive: bool | None = None
+
+    @field_validator("confidence", mode="before")
+    @classmethod
+    def _lenient_confidence(cls, value: Any) -> Any:
+        # An unknown label is not a reason to trust the answer: it reads as low.
+        if isinstance(value, str):
+            label = value.strip().lower()
+            return label if label in ("high", "medium", "low") else "low"
+        return value
+
+    @field_validator("pages_used", mode="before")
+    @classmethod
+    def _single_path_as_list(cls, value: Any) -> Any:
+        if value is None:
+            return []
+        return [value] if isinstance(value, str) else value
+
+
+class _Plan(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    queries: list[str]
+
+
+# --- the reasoner -------------------------------------------------------------------------
+
+
+def _conversation(history: Sequence[ChatTurn], last_user_text: str) -> list[dict[str, str]]:
+    """History + the new user message, shaped as the Messages API wants: starting with the
+    user, roles alternating (consecutive same-role turns merged)."""
+    turns = list(history)[-MAX_HISTORY_TURNS:]
+    messages: list[dict[str, str]] = []
+    for turn in [*turns, ChatTurn(role="user", content=last_user_text)]:
+        content = turn.content.strip()
+        if not content:
+            continue
+        if not messages and turn.role != "user":
+            continue
+        if messages and messages[-1]["role"] == turn.role:
+            messages[-1]["content"] += "\n\n" + content
+        else:
+            messages.append({"role": turn.role, "content": content})
+    return messages
+
+
+def _resolve_page(item: str | int, candidates: Sequence[PageCandidate]) -> str:
+    # Models sometimes answer with the candidate's line number instead of its path.
+    if isinstance(item, int) or item.strip().isdigit():
+        number = int(item)
+        if 1 <= number <= len(candidates):
+            return candidates[number - 1].path
+    return str(item).strip()
+
+
+class ChatReasoner:
+    """A `Reasoner` whose every method is one chat-model call with a prompt from `prompts`."""
+
+    def __init__(self, chat_model: ChatModel, *, name: str, max_tokens: int = 1024) -> None:
+        self.chat_model = chat_model
+        self.name = name
+        self.max_tokens = max_tokens
+
+    async def pick_pages(
+        self, question: str, candidates: Sequence[PageCandidate], *, max_pages: int
+    ) -> PageChoice:
+        reply = await self.chat_model.complete(
+            system=prompts.PICK_PAGES_SYSTEM,
+            messages=[
+                {
+                    "role": "user",
+                    "content": prompts.pick_pages_user_message(
+                        question, candidates, max_pages=max_pages
+                    ),
+                }
+            ],
+            tool=prompts.PICK_PAGES_TOOL,
+            max_tokens=self.max_tokens,
+        )
+        pick = _validated(reply, _PagePick, "page choice")
+        paths = [_resolve_page(item, candidates) for item in pick.pages]
+        return PageChoice(paths=[p for p in paths if p], time_sensitive=pick.time_sensitive)
+
+    async def answer_from_excerpts(
+        self, question: str, excerpts: Sequence[PageExcerpt]
+    ) -> WikiAnswer:
+        reply = await self.chat_model.complete(
+            system=prompts.ANSWER_SYSTEM,
+            messages=[{"role": "user", "content": prompts.answer_user_message(question, excerpts)}],
+            tool=prompts.ANSWER_TOOL,
+            max_tokens=self.max_tokens,
+        )
+        parsed = _validated(reply, _Answer, "answer")
+        answer = parsed.answer.strip()
+        return WikiAnswer(
+            answer=answer,
+            # An empty answer can't be confident whatever label came with it.
+            confidence=parsed.confidence if answer else "low",
+            pages_used=[p.strip() for p in parsed.pages_used if p.strip()],
+            time_sensitive=parsed.time_sensitive,
+        )
+
+    async def plan_subqueries(self, topic: str, *, max_queries: int = 5) -> list[str]:
+        reply = await self.chat_model.complete(
+            system=prompts.PLAN_SYSTEM,
+            messages=[
+                {
+                    "role": "user",
+                    "content": prompts.plan_user_message(topic, max_queries=max_queries),
+                }
+            ],
+            tool=prompts.PLAN_TOOL,
+            max_tokens=self.max_tokens,
+        )
+        plan = _validated(reply, _Plan, "query plan")
+        queries: list[str] = []
+        for query in plan.queries:
+            cleaned = " ".join(query.split())
+            if cleaned and cleaned.casefold() not in {q.casefold() for q in queries}:
+                queries.append(cleaned)
+        return queries[: max(1, max_queries)] or [topic]
+
+    async def write_report(self, topic: str, sources: Sequence[SourceText]) -> str:
+        reply = await self.chat_model.complete(
+            system=prompts.REPORT_SYSTEM,
+            messages=[
+                {
+                    "role": "user",
+                    "content": prompts.report_user_message(
+                        topic, sources, max_chars=REPORT_SOURCE_MAX_CHARS
+                    ),
+                }
+            ],
+            max_tokens=self.max_tokens * 2,
+        )
+        return _required_text(reply, "report")
+
+    async def draft_reply(self, message: str, history: Sequence[ChatTurn]) -> str:
+        reply = await self.chat_model.complete(
+            system=prompts.DRAFT_SYSTEM,
+            messages=_conversation(history, message),
+            max_tokens=self.max_tokens,
+        )
+        return _required_text(reply, "draft reply")
+
+    async def final_reply(
+        self, message: str, history: Sequence[ChatTurn], findings: Sequence[Finding]
+    ) -> str:
+        reply = await self.chat_model.complete(
+            system=prompts.FINAL_SYSTEM,
+            messages=_conversation(history, prompts.final_user_message(message, findings)),
+            max_tokens=self.max_tokens * 2,
+        )
+        return _required_text(reply, "reply")
+
+
+def _required_text(reply: ChatReply, what: str) -> str:
+    text = reply.text.strip()
+    if not text:
+        raise ModelOutputError(f"the model's {what} was empty")
+    return text

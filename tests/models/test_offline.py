@@ -1,0 +1,363 @@
+"""The offline Reasoner: page picks, extractive answers and their confidence, topics, digests."""
+
+from __future__ import annotations
+
+import pytest
+
+from swarm.models.base import Finding, PageCandidate, SourceText
+from swarm.models.offline import NO_ANSWER, OfflineReasoner, split_passages, split_topic
+from swarm.wiki.pages import PageExcerpt
+
+CCW = PageExcerpt(
+    "ccw.md",
+    "Coastal Clean Water (CCW)",
+    """# Coastal Clean Water (CCW)
+
+Coastal Clean Water is our anchor client for Tidewater Monitor, the water-quality dashboard
+SaaS. They run four small treatment sites along the coast.
+
+## Contract
+
+- CCW signed a 12-month SaaS contract at $2,400/year on 2026-05-08.
+- Billing: annual, invoiced up front through Xero, net 30.
+
+## SLA
+
+- First-response SLA: 15 minutes, around the clock, for alerts CCW marks P1.
+- P2/P3 tickets: first response within 4 business hours.
+
+## People
+
+- Main contact: Dana Whitlock, operations manager. Prefers phone for anything urgent.
+""",
+)
+TEAM = PageExcerpt(
+    "team.md",
+    "Team",
+    """# Team
+
+Priya Raman runs support and carries the pager on weekends.
+Tom Okafor builds the ingestion service.
+""",
+)
+PRICING = PageExcerpt(
+    "pricing.md",
+    "Pricing",
+    """# Pricing
+
+| Plan | Price | Sites |
+|------|-------|-------|
+| Starter | $99/month | 1 |
+| Pro | $249/month | up to 5 |
+""",
+)
+BROKEN = PageExcerpt("broken.md", "Broken", "", error="cannot read 'broken.md': binary")
+
+reasoner = OfflineReasoner()
+
+
+# --- answers ------------------------------------------------------------------------------
+
+
+async def test_direct_answer_is_the_right_sentence_page_and_high() -> None:
+    answer = await reasoner.answer_from_excerpts(
+        "What is CCW's first-response SLA?", [TEAM, CCW, BROKEN]
+    )
+
+    assert answer.answer.startswith("First-response SLA: 15 minutes")
+    assert "[[" not in answer.answer and "- " not in answer.answer[:2]
+    assert answer.confidence == "high"
+    assert answer.pages_used == ["ccw.md"]
+
+
+async def test_money_question_is_answered_by_the_sentence_with_the_figure() -> None:
+    answer = await reasoner.answer_from_excerpts("What is CCW's contract value?", [CCW, TEAM])
+
+    assert "$2,400/year" in answer.answer
+    assert answer.confidence == "high"
+    assert answer.pages_used == ["ccw.md"]
+
+
+async def test_table_rows_are_answers_with_their_headers() -> None:
+    answer = await reasoner.answer_from_excerpts(
+        "What is the price of the Pro plan?", [PRICING, CCW]
+    )
+
+    assert answer.answer == "Plan: Pro; Price: $249/month; Sites: up to 5"
+    assert answer.pages_used == ["pricing.md"]
+    assert answer.confidence == "high"
+
+
+async def test_short_list_item_is_quoted_whole() -> None:
+    answer = await reasoner.answer_from_excerpts(
+        "Who do I phone at CCW when something urgent comes up?", [CCW, TEAM]
+    )
+
+    assert "Dana Whitlock" in answer.answer
+    assert answer.pages_used == ["ccw.md"]
+
+
+async def test_unrelated_question_is_low() -> None:
+    answer = await reasoner.answer_from_excerpts(
+        "What is the capital of France?", [CCW, TEAM, PRICING]
+    )
+
+    assert answer.confidence == "low"
+
+
+async def test_nothing_matching_says_the_wiki_does_not_say() -> None:
+    answer = await reasoner.answer_from_excerpts("Zanzibar quokka migration?", [CCW, TEAM])
+
+    assert (answer.answer, answer.confidence, answer.pages_used) == (NO_ANSWER, "low", [])
+
+
+async def test_no_readable_excerpts_is_low() -> None:
+    answer = await reasoner.answer_from_excerpts("What is CCW's SLA?", [BROKEN])
+
+    assert (answer.answer, answer.confidence) == (NO_ANSWER, "low")
+
+
+async def test_partial_match_is_medium() -> None:
+    # The main contact is there, but nothing says who handles billing: a partial answer.
+    answer = await reasoner.answer_from_excerpts(
+        "Who is CCW's main contact for billing?", [CCW, TEAM]
+    )
+
+    assert answer.confidence == "medium"
+    assert "Dana Whitlock" in answer.answer
+
+
+async def test_when_question_without_a_date_is_not_high() -> None:
+    # Every word matches, but "when" asks for a date and the passage has none.
+    excerpt = PageExcerpt("x.md", "X", "Priya Raman joined the support team as lead engineer.")
+
+    answer = await reasoner.answer_from_excerpts(
+        "When did Priya Raman join the support team?", [excerpt]
+    )
+
+    assert answer.confidence == "medium"
+
+
+async def test_why_question_is_at_most_medium_and_brings_the_next_sentence() -> None:
+    excerpt = PageExcerpt(
+        "decisions.md",
+        "Decisions",
+        "We moved production from AWS to Hetzner. Hosting costs fell by 60 percent.",
+    )
+
+    answer = await reasoner.answer_from_excerpts("Why did we move production off AWS?", [excerpt])
+
+    assert answer.confidence == "medium"
+    assert "60 percent" in answer.answer
+
+
+async def test_a_figure_alone_does_not_answer_a_specific_money_word() -> None:
+    # "rate" must be written: a passage with some other dollar figure is not the day rate.
+    excerpts = [
+        PageExcerpt("finances.md", "Finances", "Brightline Advisory consulting: $41,800."),
+        PageExcerpt("advisory.md", "Brightline Advisory", "- Day rate: $1,100 (half day $600)."),
+    ]
+
+    question = "What is Brightline Advisory's day rate?"
+    answer = await reasoner.answer_from_excerpts(question, excerpts)
+
+    assert "$1,100" in answer.answer
+    assert answer.pages_used == ["advisory.md"]
+
+
+# --- markdown splitting -------------------------------------------------------------------
+
+
+def test_split_passages_is_markdown_aware() -> None:
+    text = """---
+ignored: no
+---
+# Title
+
+Intro with a [link](https://example.com) and [[wiki/page|an alias]] and **bold**. Second
+sentence, e.g. this one, continues. Third!
+
+```python
+code = "not a passage"
+```
+
+> Quoted text here.
+
+- item one
+  continues here
+1. numbered item
+Owner: Alice
+SLA: 15 minutes
+"""
+    passages = [p.text for p in split_passages(text, page="p.md", title="T")]
+
+    assert "Intro with a link and an alias and bold." in passages
+    assert "Second sentence, e.g. this one, continues." in passages
+    assert "Third!" in passages
+    assert not any("code" in p for p in passages)
+    assert "Quoted text here." in passages
+    assert "item one continues here" in passages
+    assert "numbered item" in passages
+    assert "Owner: Alice" in passages and "SLA: 15 minutes" in passages
+    assert not any(p == "Title" for p in passages)
+
+
+def test_passages_carry_title_and_heading_context() -> None:
+    passages = split_passages("# Top\n## Sub\nText here.\n# Next\nMore.", title="Page")
+
+    assert [(p.text, p.context) for p in passages] == [
+        ("Text here.", "Page Top Sub"),
+        ("More.", "Page Next"),
+    ]
+
+
+# --- page picks ---------------------------------------------------------------------------
+
+
+async def test_pick_pages_keeps_scores_near_the_top_and_caps() -> None:
+    candidates = [
+        PageCandidate("a.md", "A", score=10.0),
+        PageCandidate("b.md", "B", score=5.0),
+        PageCandidate("c.md", "C", score=3.0),
+        PageCandidate("d.md", "D", score=2.9),
+        PageCandidate("e.md", "E", score=0.0),
+    ]
+
+    choice = await reasoner.pick_pages("What is CCW's SLA?", candidates, max_pages=5)
+    capped = await reasoner.pick_pages("What is CCW's SLA?", candidates, max_pages=2)
+
+    assert choice.paths == ["a.md", "b.md", "c.md"]
+    assert capped.paths == ["a.md", "b.md"]
+    assert choice.time_sensitive is False
+
+
+async def test_pick_pages_unranked_falls_back_to_word_overlap() -> None:
+    candidates = [
+        PageCandidate("team.md", "Team", "who does what"),
+        PageCandidate("ccw.md", "CCW", "anchor client", snippet="First-response SLA 15 minutes"),
+    ]
+
+    choice = await reasoner.pick_pages("What is CCW's SLA?", candidates, max_pages=5)
+
+    assert choice.paths == ["ccw.md"]
+
+
+async def test_pick_pages_flags_time_sensitive_questions() -> None:
+    choice = await reasoner.pick_pages("What did Anthropic announce this week?", [], max_pages=5)
+
+    assert choice.paths == [] and choice.time_sensitive is True
+
+
+# --- research -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("topic", "expected"),
+    [
+        pytest.param("Python vs Rust", ["Python", "Rust"], id="vs-single-words"),
+        pytest.param("Python versus Rust", ["Python", "Rust"], id="versus"),
+        pytest.param("compare Postgres and SQLite", ["Postgres", "SQLite"], id="compare-and"),
+        pytest.param(
+            "tidal energy costs in Oregon and offshore wind subsidies in Maine",
+            ["tidal energy costs in Oregon", "offshore wind subsidies in Maine"],
+            id="two-substantial-parts",
+        ),
+        pytest.param(
+            "water quality sensors; chlorine residual regulation, turbidity monitoring costs",
+            ["water quality sensors", "chlorine residual regulation", "turbidity monitoring costs"],
+            id="semicolon-and-comma",
+        ),
+        pytest.param("research and development", ["research and development"], id="thin-parts"),
+        pytest.param("salt and pepper shakers", ["salt and pepper shakers"], id="one-concept"),
+        pytest.param("history of the Normans", ["history of the Normans"], id="no-conjunction"),
+        pytest.param("revenue of 1,000 firms", ["revenue of 1,000 firms"], id="number-comma"),
+        pytest.param(
+            "red apples, green pears, ripe plums, sour cherries, wild berries, fresh figs",
+            [
+                "red apples",
+                "green pears",
+                "ripe plums",
+                "sour cherries",
+                "wild berries, fresh figs",
+            ],
+            id="capped-at-five",
+        ),
+    ],
+)
+def test_split_topic(topic: str, expected: list[str]) -> None:
+    assert split_topic(topic, max_queries=5) == expected
+
+
+async def test_plan_subqueries_keeps_a_thin_topic_whole() -> None:
+    assert await reasoner.plan_subqueries("Normans") == ["Normans"]
+    assert await reasoner.plan_subqueries("Python vs Rust", max_queries=1) == ["Python, Rust"]
+
+
+async def test_write_report_cites_each_source_and_lists_them() -> None:
+    sources = [
+        SourceText(
+            1,
+            "Tidal power",
+            "https://en.wikipedia.org/wiki/Tidal_power",
+            "wikipedia",
+            "Tidal power converts the energy of tides into electricity. It is predictable. "
+            "The first large tidal power station opened at La Rance in 1966.",
+        ),
+        SourceText(2, "Blog", "https://example.com/tides", "web", "Tidal power costs are high."),
+        SourceText(3, "Empty", "https://example.com/empty", "web", ""),
+    ]
+
+    report = await reasoner.write_report("tidal power station", sources)
+
+    assert "La Rance in 1966. [1]" in report
+    assert "Tidal power costs are high. [2]" in report
+    assert "It is predictable." not in report  # only the 2 best sentences per source
+    assert "## Sources" in report
+    assert "[3] Empty — https://example.com/empty (web)" in report
+    assert "[1] Tidal power — https://en.wikipedia.org/wiki/Tidal_power (wikipedia)" in report
+
+
+async def test_write_report_without_sources() -> None:
+    assert "No sources" in await reasoner.write_report("tides", [])
+
+
+# --- the bot ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        pytest.param("What is CCW's SLA?", "[RESEARCH depth=quick] What is CCW's SLA?", id="q"),
+        pytest.param(
+            "Compare  Hetzner\nand AWS for us",
+            "[RESEARCH depth=deep] Compare Hetzner and AWS for us",
+            id="deep-one-line",
+        ),
+        pytest.param(
+            "Write a report on tidal power",
+            "[RESEARCH depth=deep] Write a report on tidal power",
+            id="report",
+        ),
+        pytest.param("   ", "", id="empty"),
+    ],
+)
+async def test_draft_reply_is_one_research_line(message: str, expected: str) -> None:
+    assert await reasoner.draft_reply(message, []) == expected
+
+
+async def test_final_reply_says_where_each_finding_came_from_and_admits_errors() -> None:
+    findings = [
+        Finding("CCW SLA", "wiki", "First-response SLA: 15 minutes."),
+        Finding("tidal power", "deep", "Tides make power [1]."),
+        Finding("market", "quick", "", error="web search failed"),
+    ]
+
+    reply = await reasoner.final_reply("question", [], findings)
+
+    assert "**CCW SLA** (from your wiki):\nFirst-response SLA: 15 minutes." in reply
+    assert "(from a research report)" in reply and "Tides make power [1]." in reply
+    assert "couldn't research this (web search failed)" in reply
+
+
+async def test_final_reply_without_findings() -> None:
+    assert "couldn't find" in await reasoner.final_reply("q", [], [])
