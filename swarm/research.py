@@ -421,6 +421,10 @@ async def _write_report(
 # --- default providers ---------------------------------------------------------------------
 
 
+async def _no_web_search(query: str, limit: int) -> Sequence[SearchHit]:
+    return []
+
+
 def _default_web_search(client: AsyncClient, settings: Settings) -> WebSearch:
     async def search(query: str, limit: int) -> Sequence[SearchHit]:
         from swarm.web.web_search import search_hits
@@ -526,7 +530,10 @@ async def research_topic(
                 from swarm.web.safe_http import make_client
 
                 client = await stack.enter_async_context(make_client(settings))
-            if search is None:
+            if not settings.web_search_enabled:
+                run.note("web search is off (WEB_SEARCH_ENABLED=false): Wikipedia only")
+                search = _no_web_search
+            elif search is None:
                 assert client is not None
                 search = _default_web_search(client, settings)
             if fetcher is None:

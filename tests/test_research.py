@@ -743,3 +743,48 @@ def test_cli_research_nothing_found_exits_1(monkeypatch: pytest.MonkeyPatch) -> 
     result = CliRunner().invoke(cli, ["research", "nothing at all"])
     assert result.exit_code == 1
     assert "No sources found" in result.stdout
+
+
+async def test_offline_reasoner_writes_a_cited_report() -> None:
+    from swarm.models.offline import OfflineReasoner
+
+    web = _web_fixture()
+    settings = _settings()
+    wikipedia = _wiki(
+        {
+            "title": "Rust (programming language)",
+            "extract": "Rust enforces memory safety through ownership and borrowing.",
+            "url": "https://en.wikipedia.org/wiki/Rust_(programming_language)",
+        }
+    )
+    result = await research_topic(
+        "rust ownership",
+        "quick",
+        model=OfflineReasoner(settings),
+        settings=settings,
+        search=web.search,
+        wikipedia_search=wikipedia,
+        fetcher=web.fetch,
+    )
+    assert [s.origin for s in result.sources] == ["web", "web", "wikipedia"]
+    for number in range(1, len(result.sources) + 1):
+        assert f"[{number}]" in result.report
+    assert "memory safety" in result.report
+
+
+async def test_web_search_disabled_leaves_wikipedia_only() -> None:
+    web = _web_fixture()
+    wikipedia = _wiki(
+        {"title": "T", "extract": "Wiki text.", "url": "https://en.wikipedia.org/wiki/T"}
+    )
+    result = await research_topic(
+        "rust ownership",
+        model=ScriptedReasoner(subqueries=["rust ownership"]),
+        settings=_settings(web_search_enabled=False),
+        search=web.search,
+        wikipedia_search=wikipedia,
+        fetcher=web.fetch,
+    )
+    assert [s.origin for s in result.sources] == ["wikipedia"]
+    assert web.searched == [] and web.fetched == []
+    assert any("WEB_SEARCH_ENABLED=false" in e for e in result.errors)
