@@ -5,6 +5,7 @@ Heavy imports (models, web, mcp) happen inside each command so `swarm --help` st
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 import click
@@ -50,8 +51,7 @@ def _settings_for(backend: str | None, wiki: str | None) -> Settings:
 
 def _progress(message: str) -> None:
     """A progress line on stderr, only for a person watching a terminal."""
-    stream = click.get_text_stream("stderr")
-    if stream.isatty():
+    if sys.stderr.isatty():
         click.echo(message, err=True)
 
 
@@ -227,3 +227,40 @@ def search_command(query: str, language: str | None) -> None:
     )
     envelope = asyncio.run(web_search_module.web_search(query, context=context))
     click.echo(envelope)
+
+
+@cli.command("verify")
+@click.argument("wiki", type=click.Path(exists=True, file_okay=False))
+@click.option("--backend", type=BACKENDS, default=None, help="Model backend (default: auto).")
+@click.option(
+    "--questions",
+    type=click.Path(exists=True, dir_okay=False),
+    default=None,
+    help="Questions file (default: WIKI/questions.yaml).",
+)
+@click.option("--threshold", type=float, default=0.95, show_default=True)
+def verify_command(wiki: str, backend: str | None, questions: str | None, threshold: float) -> None:
+    """Run WIKI's questions.yaml; print a pass/fail table and the four figures.
+
+    Exit status 0 when every figure meets the threshold, 1 when one does not.
+    """
+    import asyncio
+    from pathlib import Path
+
+    from swarm.verify import QuestionsFileError, format_report, run_verification
+
+    settings = _settings_for(backend, wiki)
+    try:
+        report = asyncio.run(
+            run_verification(
+                Path(wiki),
+                model=backend,
+                settings=settings,
+                questions_path=Path(questions) if questions else None,
+                threshold=threshold,
+            )
+        )
+    except QuestionsFileError as exc:
+        raise click.UsageError(str(exc)) from exc
+    click.echo(format_report(report))
+    raise SystemExit(0 if report.ok else 1)

@@ -185,7 +185,7 @@ async def _answer(
     )
     error = None
     if unreadable and not readable:
-        error = "; ".join(str(excerpt.error) for excerpt in unreadable)[:300]
+        error = "; ".join(f"{excerpt.path}: {excerpt.error}" for excerpt in unreadable)[:300]
     return WikiQueryResult(
         answer=answer_text,
         pages_consulted=used,

@@ -1,0 +1,378 @@
+"""The wiki-first flow end to end: validation of model output, the gate, errors, staleness."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from conftest import FIXTURES
+from freezegun import freeze_time
+
+import swarm
+from swarm.config import Settings
+from swarm.errors import ModelOutputError, ModelTimeout
+from swarm.models.base import PageChoice, WikiAnswer
+from swarm.models.scripted import ScriptedReasoner
+from swarm.wiki.index import load_page_map
+from swarm.wiki_query import (
+    SPEC_FIELDS,
+    WikiQueryResult,
+    aquery,
+    build_candidates,
+    gate,
+    query,
+    validate_choice,
+)
+
+BRAIN = FIXTURES / "brain"
+NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+
+
+def snapshot(folder: Path) -> dict[str, tuple[int, int]]:
+    return {
+        str(path.relative_to(folder)): (path.stat().st_mtime_ns, path.stat().st_size)
+        for path in sorted(folder.rglob("*"))
+    }
+
+
+# --- the spec's own verification, offline ---------------------------------------------------
+
+
+def test_spec_verification_sla_offline() -> None:
+    r = query("What is CCW's first-response SLA?", wiki_dir=BRAIN, model="offline")
+    assert r.error is None
+    assert r.confidence in ("high", "medium")
+    assert "15 min" in r.answer or "15" in r.answer
+    assert "ccw.md" in r.pages_consulted
+
+
+def test_spec_verification_time_sensitive_goes_external() -> None:
+    r = query("What did Anthropic announce this week?", time_sensitive=True, wiki_dir=BRAIN)
+    assert r.go_external is True
+    assert r.time_sensitive is True
+
+
+def test_spec_example_contract_value_answers_from_the_wiki() -> None:
+    r = query("What is CCW's contract value?", time_sensitive=False, wiki_dir=BRAIN)
+    assert "$2,400" in r.answer
+    assert r.go_external is False
+    assert r.stale is False
+
+
+def test_brain1_wiki_dir_is_read_at_call_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BRAIN1_WIKI_DIR", str(BRAIN))
+    import swarm.config
+
+    assert swarm.config.BRAIN1_WIKI_DIR == BRAIN
+    r = query("What is CCW's first-response SLA?")
+    assert "ccw.md" in r.pages_consulted
+
+
+def test_brain_root_with_wiki_subfolder_is_accepted(tmp_path: Path) -> None:
+    shutil.copytree(BRAIN, tmp_path / "brain" / "Wiki")
+    r = query("What is CCW's first-response SLA?", wiki_dir=tmp_path / "brain")
+    assert r.error is None and "ccw.md" in r.pages_consulted
+
+
+def test_result_shape_is_the_spec_schema() -> None:
+    r = query("What is CCW's first-response SLA?", wiki_dir=BRAIN)
+    assert list(r.spec_dict()) == list(SPEC_FIELDS)
+    assert list(r.model_dump())[:6] == list(SPEC_FIELDS)
+
+
+# --- the gate ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("confidence", "stale", "time_sensitive", "go_external"),
+    [
+        pytest.param("high", False, False, False, id="high-fresh-timeless→wiki"),
+        pytest.param("high", True, False, True, id="high-but-stale"),
+        pytest.param("high", False, True, True, id="high-but-time-sensitive"),
+        pytest.param("medium", False, False, True, id="medium→context"),
+        pytest.param("low", False, False, True, id="low→external-only"),
+        pytest.param("low", True, True, True, id="low-stale-time-sensitive"),
+    ],
+)
+def test_gate_table(confidence: str, stale: bool, time_sensitive: bool, go_external: bool) -> None:
+    assert gate(confidence=confidence, stale=stale, time_sensitive=time_sensitive) is go_external  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("confidence", ["high", "medium", "low"])
+async def test_gate_applied_to_model_confidence(confidence: str) -> None:
+    model = ScriptedReasoner(
+        pages=["ccw.md"],
+        answer=WikiAnswer("15 minutes.", confidence, ["ccw.md"], time_sensitive=False),  # type: ignore[arg-type]
+    )
+    r = await aquery("What is CCW's SLA?", wiki_dir=BRAIN, model=model)
+    assert r.confidence == confidence
+    assert r.go_external is (confidence != "high")
+    assert r.usable_as_context is (confidence != "low")
+
+
+# --- model output is untrusted ------------------------------------------------------------------
+
+
+def test_validate_choice_drops_everything_not_in_the_map() -> None:
+    page_map = load_page_map(BRAIN)
+    picked = validate_choice(
+        [
+            "../../etc/passwd",
+            "/etc/passwd",
+            "ccw.md",
+            "ccw.md",
+            "nope.md",
+            42,
+            None,
+            "sla-policy",  # without .md: the map's page
+            " team.md ",
+            "clients/harbor-point.md",
+            "goals-2026.md",
+            "market-sizing.md",
+        ],
+        page_map,
+        max_pages=5,
+    )
+    assert picked == [
+        "ccw.md",
+        "sla-policy.md",
+        "team.md",
+        "clients/harbor-point.md",
+        "goals-2026.md",
+    ]
+
+
+async def test_traversal_and_unknown_pages_are_never_opened(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    opened: list[str] = []
+    import swarm.wiki_query as flow
+
+    real_read_page = flow.read_page
+
+    def spy(wiki_dir: Path, rel_path: str, **kwargs: object) -> object:
+        opened.append(rel_path)
+        return real_read_page(wiki_dir, rel_path, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(flow, "read_page", spy)
+    many = [f"page-{n}.md" for n in range(12)]
+    model = ScriptedReasoner(
+        pages=PageChoice(["../../etc/passwd", *many, "ccw.md", "/etc/shadow"]),
+        answer=WikiAnswer("15 minutes", "high", ["ccw.md", "../../etc/passwd"]),
+    )
+    r = await aquery("SLA?", wiki_dir=BRAIN, model=model, time_sensitive=False)
+    assert opened == ["ccw.md"]
+    assert r.pages_consulted == ["ccw.md"]  # the bogus "used" page is filtered too
+
+
+async def test_no_valid_pages_means_low_and_external() -> None:
+    model = ScriptedReasoner(pages=["nothing.md", "../x.md"])
+    r = await aquery("Anything?", wiki_dir=BRAIN, model=model)
+    assert (r.confidence, r.go_external, r.pages_consulted, r.answer) == ("low", True, [], "")
+    assert model.calls_to("answer_from_excerpts") == []
+
+
+async def test_empty_answer_is_low_even_if_model_says_high() -> None:
+    model = ScriptedReasoner(pages=["ccw.md"], answer=WikiAnswer("   ", "high", ["ccw.md"]))
+    r = await aquery("SLA?", wiki_dir=BRAIN, model=model, time_sensitive=False)
+    assert r.confidence == "low" and r.go_external is True
+
+
+async def test_answer_without_pages_used_cites_the_pages_read() -> None:
+    model = ScriptedReasoner(pages=["ccw.md", "sla-policy.md"], answer=WikiAnswer("15", "high"))
+    r = await aquery("SLA?", wiki_dir=BRAIN, model=model, time_sensitive=False)
+    assert r.pages_consulted == ["ccw.md", "sla-policy.md"] == r.pages_read
+
+
+# --- never raises -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("failure", "message"),
+    [
+        pytest.param(ModelTimeout("no reply in 30 s"), "model timed out", id="timeout"),
+        pytest.param(ModelOutputError("not JSON"), "model error", id="malformed-output"),
+        pytest.param(RuntimeError("boom"), "unexpected error", id="anything-else"),
+        pytest.param(asyncio.TimeoutError(), "timed out", id="asyncio-timeout"),
+    ],
+)
+async def test_model_failures_become_honest_results(failure: Exception, message: str) -> None:
+    model = ScriptedReasoner(pages=["ccw.md"])
+    model.enqueue("answer_from_excerpts", failure)
+    r = await aquery("SLA?", wiki_dir=BRAIN, model=model)
+    assert r.error is not None and message in r.error
+    assert (r.confidence, r.go_external) == ("low", True)
+
+
+@pytest.mark.parametrize(
+    "wiki_dir",
+    [
+        pytest.param("/nonexistent/wiki", id="missing-dir"),
+        pytest.param(FIXTURES, id="no-index"),
+        pytest.param(None, id="not-configured"),
+    ],
+)
+def test_missing_wiki_never_raises(wiki_dir: str | None) -> None:
+    r = query("What is CCW's SLA?", wiki_dir=wiki_dir)
+    assert r.error and r.go_external is True and r.confidence == "low"
+
+
+def test_unreadable_pages_give_an_error_result(tmp_path: Path) -> None:
+    (tmp_path / "index.md").write_text("- [Bin](bin.md) — binary\n- [Big](big.md) — big\n")
+    (tmp_path / "bin.md").write_bytes(b"\x00\x01\x02 SLA \xff")
+    settings = Settings(max_page_bytes=1024)
+    (tmp_path / "big.md").write_text("SLA words " * 500)
+    model = ScriptedReasoner(pages=["bin.md", "big.md"])
+    r = query("SLA?", wiki_dir=tmp_path, model=model, settings=settings)
+    assert r.error and "bin.md" in r.error and "big.md" in r.error
+    assert r.go_external is True
+    assert model.calls_to("answer_from_excerpts") == []
+
+
+def test_empty_question_and_empty_index(tmp_path: Path) -> None:
+    assert query("   ", wiki_dir=BRAIN).error == "empty question"
+    (tmp_path / "index.md").write_text("# Nothing here yet\n")
+    r = query("SLA?", wiki_dir=tmp_path)
+    assert r.error and "lists no pages" in r.error
+
+
+async def test_query_works_inside_a_running_event_loop() -> None:
+    r = query("What is CCW's first-response SLA?", wiki_dir=BRAIN, model="offline")
+    assert "ccw.md" in r.pages_consulted
+
+
+def test_unknown_backend_is_an_error_result() -> None:
+    r = query("SLA?", wiki_dir=BRAIN, model="gpt-nothing")
+    assert r.error and "Unknown model backend" in r.error
+
+
+def test_anthropic_without_key_is_an_error_result_not_a_crash() -> None:
+    r = query("SLA?", wiki_dir=BRAIN, model="anthropic")
+    assert r.error and "ANTHROPIC_API_KEY" in r.error and r.go_external
+
+
+# --- time-sensitivity and staleness -------------------------------------------------------------
+
+
+async def test_caller_time_sensitivity_wins_over_the_model() -> None:
+    answer = WikiAnswer("15 minutes", "high", ["ccw.md"], time_sensitive=True)
+    model = ScriptedReasoner(pages=PageChoice(["ccw.md"], time_sensitive=True), answer=answer)
+    r = await aquery("SLA?", False, wiki_dir=BRAIN, model=model)
+    assert r.time_sensitive is False and r.go_external is False
+    r = await aquery("SLA?", None, wiki_dir=BRAIN, model=model)
+    assert r.time_sensitive is True and r.go_external is True
+
+
+async def test_detection_used_when_nobody_flags() -> None:
+    model = ScriptedReasoner(pages=["ccw.md"], answer=WikiAnswer("15 minutes", "high", ["ccw.md"]))
+    assert (
+        await aquery("What's the latest news on CCW?", wiki_dir=BRAIN, model=model)
+    ).time_sensitive
+    assert not (await aquery("What is CCW's SLA?", wiki_dir=BRAIN, model=model)).time_sensitive
+
+
+async def test_stale_page_makes_a_high_answer_go_external() -> None:
+    model = ScriptedReasoner(
+        pages=["competitor-pricing.md"],
+        answer=WikiAnswer("Competitors charge more.", "high", ["competitor-pricing.md"], False),
+    )
+    r = await aquery("Competitor prices?", False, wiki_dir=BRAIN, model=model, now=NOW)
+    assert r.stale is True and r.go_external is True
+    fresh = await aquery(
+        "Competitor prices?", False, wiki_dir=BRAIN, model=model, now=datetime(2024, 1, 2)
+    )
+    assert fresh.stale is False
+
+
+def test_stale_follows_the_clock_with_freezegun(tmp_path: Path) -> None:
+    (tmp_path / "index.md").write_text("- [Prices](prices.md) — our prices\n")
+    (tmp_path / "prices.md").write_text(
+        "---\nupdated: 2026-01-01\n---\nThe Basic plan costs $20.\n"
+    )
+    model = ScriptedReasoner(pages=["prices.md"], answer=WikiAnswer("$20", "high", ["prices.md"]))
+    with freeze_time("2026-03-01"):
+        assert query("Basic plan?", False, wiki_dir=tmp_path, model=model).stale is False
+    with freeze_time("2026-09-01"):  # 243 days > 180
+        r = query("Basic plan?", False, wiki_dir=tmp_path, model=model)
+    assert r.stale is True and r.go_external is True
+
+
+# --- bounded selection prompt ----------------------------------------------------------------
+
+
+def make_wiki(folder: Path, pages: int) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = ["# Index", "", "## Notes", ""]
+    for n in range(pages):
+        lines.append(f"- [Normans (part {n})](part-{n}.md) — reading notes, part {n}")
+        body = f"Part {n} of the notes. Topic word{n} and word{n % 97}. " * 4
+        (folder / f"part-{n}.md").write_text(body)
+    (folder / "part-7.md").write_text("The castle at Falaise was rebuilt in stone by Henry.")
+    (folder / "index.md").write_text("\n".join(lines))
+    return folder
+
+
+def test_small_map_is_shown_whole_with_best_matches_first(tmp_path: Path) -> None:
+    wiki = make_wiki(tmp_path / "small", 50)
+    candidates = build_candidates("Who rebuilt Falaise castle?", load_page_map(wiki), Settings())
+    assert len(candidates) == 50
+    assert candidates[0].path == "part-7.md"
+    assert "Falaise" in candidates[0].snippet
+
+
+def test_selection_prompt_is_bounded_on_a_10000_entry_index(tmp_path: Path) -> None:
+    from swarm.models.chat import ChatReasoner
+    from swarm.models.scripted import ScriptedChatModel
+
+    sizes = {}
+    for pages in (1_000, 10_000):
+        wiki = make_wiki(tmp_path / f"w{pages}", pages)
+        chat = ScriptedChatModel(
+            [
+                {"pages": ["part-7.md"], "time_sensitive": False},
+                {"answer": "Henry rebuilt it.", "confidence": "high", "pages_used": ["part-7.md"]},
+            ]
+        )
+        r = query(
+            "Who rebuilt Falaise castle in stone?",
+            wiki_dir=wiki,
+            model=ChatReasoner(chat, name="scripted"),
+        )
+        assert r.pages_consulted == ["part-7.md"]
+        prompt = chat.history[0].prompt
+        assert "part-7.md" in prompt and "Falaise" in prompt
+        assert prompt.count(".md") <= Settings().selection_candidates + 5
+        sizes[pages] = len(chat.history[0].system) + len(prompt)
+    assert sizes[10_000] < 24_000
+    assert abs(sizes[10_000] - sizes[1_000]) / sizes[1_000] < 0.1
+
+
+# --- read-only ------------------------------------------------------------------------------
+
+
+def test_queries_never_write_to_the_wiki(tmp_path: Path) -> None:
+    wiki = tmp_path / "brain"
+    shutil.copytree(BRAIN, wiki)
+    before = snapshot(wiki)
+    for question in ("What is CCW's first-response SLA?", "Who is on call?", "Grants?"):
+        query(question, wiki_dir=wiki)
+    assert snapshot(wiki) == before
+    assert not any(name.startswith(".") for name in os.listdir(wiki))
+
+
+def test_public_facade_is_pinned() -> None:
+    assert swarm.__all__ == sorted(swarm.__all__)
+    assert swarm.__all__ == [
+        "TurnResult",
+        "WikiQueryResult",
+        "aquery",
+        "handle_turn",
+        "lookup",
+        "query",
+        "research_topic",
+    ]
+    assert swarm.WikiQueryResult is WikiQueryResult and swarm.query is query
