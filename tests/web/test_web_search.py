@@ -615,3 +615,47 @@ def test_cli_search_with_web_search_disabled(monkeypatch: pytest.MonkeyPatch) ->
     assert result.exit_code == 0
     assert "Web search for 'anything' is disabled" in result.stdout
     assert result.stderr == ""
+
+
+# --- end to end with the real fetcher (safe_http + trafilatura) --------------------------------
+
+ARTICLE_HTML = """<html><head><title>How speed tests work</title></head><body>
+<nav>Home | About</nav><article><h1>How an internet speed test works</h1>
+<p>An internet speed test measures download and upload bandwidth by transferring data
+between your device and a nearby server, then reporting megabits per second.</p>
+<p>Latency, or ping, is measured separately as the round-trip time of small packets.</p>
+</article><footer>Cookies</footer></body></html>"""
+
+
+async def test_real_fetcher_skips_a_private_host_and_reads_the_next_page() -> None:
+    from swarm.web.safe_http import make_client, static_resolver
+
+    resolver = static_resolver(
+        {
+            "www.speedtest.net": ["127.0.0.1"],  # hostile DNS: must be refused, never fetched
+            "fast.com": ["93.184.216.34"],
+            "www.highspeedinternet.com": ["93.184.216.35"],
+            "lite.duckduckgo.com": ["93.184.216.36"],
+            "api.duckduckgo.com": ["93.184.216.37"],
+        }
+    )
+    web = FakeWeb()
+
+    async def handler(request: httpx.Request) -> httpx.Response:
+        if request.url.host == "fast.com":
+            web.requests.append(request)
+            return httpx.Response(200, text=ARTICLE_HTML, headers={"content-type": "text/html"})
+        return await web.handler(request)
+
+    current = settings(wikipedia_fallback_enabled=False)
+    lines = Lines()
+    async with make_client(
+        current, resolver=resolver, transport=httpx.MockTransport(handler)
+    ) as client:
+        result = await web_search(
+            SPEED_QUERY, context=ToolContext(user_print=lines), settings=current, client=client
+        )
+    assert "www.speedtest.net" not in web.hosts()
+    assert "fast.com" in web.hosts()
+    assert "measures download and upload bandwidth" in result
+    assert lines.lines[-1] == "✅ Answered via DuckDuckGo."
