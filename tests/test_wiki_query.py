@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
 import shutil
 from datetime import UTC, datetime
@@ -197,7 +196,7 @@ async def test_answer_without_pages_used_cites_the_pages_read() -> None:
         pytest.param(ModelTimeout("no reply in 30 s"), "model timed out", id="timeout"),
         pytest.param(ModelOutputError("not JSON"), "model error", id="malformed-output"),
         pytest.param(RuntimeError("boom"), "unexpected error", id="anything-else"),
-        pytest.param(asyncio.TimeoutError(), "timed out", id="asyncio-timeout"),
+        pytest.param(TimeoutError(), "timed out", id="asyncio-timeout"),
     ],
 )
 async def test_model_failures_become_honest_results(failure: Exception, message: str) -> None:
