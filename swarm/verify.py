@@ -197,6 +197,7 @@ class ObservedAnswer:
     go_external: bool = True
     stale: bool = False
     error: str | None = None
+    pages_read: tuple[str, ...] = ()  # every page the flow opened (recall is measured on these)
 
     @classmethod
     def from_result(cls, result: Any) -> ObservedAnswer:
@@ -208,6 +209,7 @@ class ObservedAnswer:
             go_external=bool(result.go_external),
             stale=bool(result.stale),
             error=result.error,
+            pages_read=tuple(str(page) for page in getattr(result, "pages_read", ()) or ()),
         )
 
 
@@ -252,7 +254,7 @@ def grade(
 ) -> QuestionOutcome:
     """Pass/fail for one question.
 
-    Answerable: an expected page among the first five consulted, an expected substring in the
+    Answerable: an expected page among the first five read, an expected substring in the
     answer, and every non-null `expect` flag matched. Unanswerable: sent external, not answered
     with high confidence, and every non-null `expect` flag matched.
     """
@@ -261,7 +263,9 @@ def grade(
     page_hit: bool | None = None
     answer_hit: bool | None = None
     if question.answerable:
-        consulted = {normalize_page_path(p) for p in observed.pages_consulted[:RECALL_AT]}
+        # Recall@5 judges retrieval: the pages the flow opened, not only those it quoted.
+        retrieved = observed.pages_read or observed.pages_consulted
+        consulted = {normalize_page_path(p) for p in retrieved[:RECALL_AT]}
         page_hit = any(normalize_page_path(p) in consulted for p in question.expected_pages)
         answer_hit = answer_hits(observed.answer, question.expected_answer)
         if not page_hit:

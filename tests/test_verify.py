@@ -225,6 +225,16 @@ def test_grade_counts_only_the_first_five_pages() -> None:
     assert outcome.page_hit is False
 
 
+def test_grade_measures_recall_on_the_pages_read() -> None:
+    # The answer quoted one page, but the expected page was among those the flow read.
+    observed = ObservedAnswer(
+        "15 minutes", ("sla-policy.md",), "high", pages_read=("sla-policy.md", "ccw.md")
+    )
+    assert grade(_question(), observed).page_hit is True
+    unread = ObservedAnswer("15 minutes", ("sla-policy.md",), "high", pages_read=("team.md",))
+    assert grade(_question(), unread).page_hit is False
+
+
 def test_grade_checks_expected_flags_only_when_given() -> None:
     question = _question(expect={"go_external": False, "stale": None})
     observed = ObservedAnswer("15 minutes", ("ccw.md",), "medium", go_external=True, stale=True)
