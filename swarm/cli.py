@@ -14,6 +14,7 @@ from swarm import __version__
 
 if TYPE_CHECKING:
     from swarm.config import Settings
+    from swarm.margot_bot import TurnContext, TurnResult
     from swarm.wiki_query import WikiQueryResult
 
 
@@ -264,3 +265,116 @@ def verify_command(wiki: str, backend: str | None, questions: str | None, thresh
         raise click.UsageError(str(exc)) from exc
     click.echo(format_report(report))
     raise SystemExit(0 if report.ok else 1)
+
+
+# --- the bot: ask, chat, and the MCP server (owner: bot) ---------------------------------------
+
+_PATH_LABELS = {"wiki": "wiki", "wiki+web": "wiki+web", "web": "web"}
+_CHAT_HISTORY_TURNS = 20  # older turns are dropped so prompts stay bounded
+
+
+def _turn_context(settings: Settings, wiki: str | None) -> TurnContext:
+    from swarm.margot_bot import TurnContext
+    from swarm.models import get_reasoner
+
+    return TurnContext(
+        settings=settings,
+        model=get_reasoner(settings),
+        wiki_dir=wiki,
+        user_print=_tool_progress,
+    )
+
+
+def _format_turn(result: TurnResult) -> str:
+    lines = [result.reply]
+    if result.findings:
+        lines.append("")
+        for finding, path in zip(result.findings, result.paths, strict=False):
+            note = f"  (error: {finding['error']})" if finding.get("error") else ""
+            lines.append(f"[{_PATH_LABELS.get(path, path)}] {finding['topic']}{note}")
+    return "\n".join(lines)
+
+
+@cli.command("ask")
+@click.argument("message")
+@click.option("--wiki", type=click.Path(file_okay=False), help="Wiki folder (holds index.md).")
+@click.option("--backend", type=BACKENDS, default=None, help="Model backend (default: auto).")
+@click.option("--json", "as_json", is_flag=True, help="Print the whole turn result as JSON.")
+def ask_command(message: str, wiki: str | None, backend: str | None, as_json: bool) -> None:
+    """Ask the bot MESSAGE: one turn, wiki first, outside only when needed.
+
+    Progress goes to stderr; the reply and, per research request, the path taken
+    (wiki / wiki+web / web) go to stdout.
+    """
+    import asyncio
+
+    from swarm.margot_bot import handle_turn
+
+    settings = _settings_for(backend, wiki)
+    result = asyncio.run(handle_turn(message, context=_turn_context(settings, wiki)))
+    if as_json:
+        click.echo(result.model_dump_json(indent=2))
+    else:
+        click.echo(_format_turn(result))
+
+
+@cli.command("chat")
+@click.option("--wiki", type=click.Path(file_okay=False), help="Wiki folder (holds index.md).")
+@click.option("--backend", type=BACKENDS, default=None, help="Model backend (default: auto).")
+def chat_command(wiki: str | None, backend: str | None) -> None:
+    """Chat with the bot: one message a line, history kept; Ctrl-D (or /quit) ends it."""
+    import asyncio
+
+    settings = _settings_for(backend, wiki)
+    context = _turn_context(settings, wiki)
+    try:
+        asyncio.run(_chat_loop(context))
+    except KeyboardInterrupt:
+        click.echo("", err=True)
+
+
+async def _chat_loop(context: TurnContext) -> None:
+    import asyncio
+
+    from swarm.margot_bot import handle_turn
+    from swarm.models.base import ChatTurn
+
+    stdin = sys.stdin
+    interactive = stdin.isatty()
+    history: list[ChatTurn] = []
+    while True:
+        if interactive:
+            click.echo("you> ", nl=False)
+        line = await asyncio.to_thread(stdin.readline)
+        if not line:  # EOF (Ctrl-D)
+            if interactive:
+                click.echo("")
+            return
+        message = line.strip()
+        if not message:
+            continue
+        if message in ("/quit", "/exit"):
+            return
+        result = await handle_turn(message, history, context=context)
+        click.echo(_format_turn(result))
+        click.echo("")
+        history += [ChatTurn("user", message), ChatTurn("assistant", result.reply)]
+        history = history[-_CHAT_HISTORY_TURNS:]
+
+
+@cli.command("mcp")
+@click.option("--wiki", type=click.Path(file_okay=False), help="Wiki folder (holds index.md).")
+@click.option("--backend", type=BACKENDS, default=None, help="Model backend (default: auto).")
+def mcp_command(wiki: str | None, backend: str | None) -> None:
+    """Serve wiki_query, lookup, web_search, read_article and research_topic over MCP (stdio).
+
+    Without options the settings are read from the environment at every call.
+    """
+    try:
+        from swarm.mcp_server import build_server
+    except ImportError as exc:
+        raise click.ClickException(
+            f"The MCP server needs the mcp extra: pip install 'swarm-wiki[mcp]' ({exc})"
+        ) from exc
+    settings = _settings_for(backend, wiki) if (wiki or backend) else None
+    build_server(settings).run("stdio")

@@ -1,0 +1,475 @@
+"""The bot's turn handler: draft → [RESEARCH] requests → wiki first → outside → final reply.
+
+Each request asks the wiki before any outside call; requests run concurrently, and a
+time-sensitive (quick) one starts its outside call at once, since the wiki cannot stop it.
+
+The request format, written by the model in its draft (parsed leniently, case-insensitive):
+
+    [RESEARCH depth=quick] <topic>      one fact, figure, date or current value (the default)
+    [RESEARCH depth=deep] <topic>       an overview or comparison: a cited research report
+    [RESEARCH] <topic>                  same as depth=quick
+    [RESEARCH deep] <topic>             a bare depth word works too
+    [research depth = "deep"]: <topic>  spaces, quotes and a colon are tolerated
+    [RESEARCH: <topic>]                 the topic inside the brackets (also `[RESEARCH deep: t]`)
+
+Several requests per draft are allowed (one per line, or several on a line); empty topics are
+dropped, repeats of a topic are merged (deep wins over quick), and at most
+`MAX_REQUESTS_PER_TURN` are kept. A draft with no request is the reply itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import dataclasses
+import re
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, Field
+
+from swarm.config import Settings, get_settings
+from swarm.models.base import ChatTurn, Finding, Reasoner
+from swarm.wiki_query import WikiQueryResult, aquery
+
+if TYPE_CHECKING:
+    from swarm.web.web_search import ToolContext
+
+__all__ = [
+    "MAX_REQUESTS_PER_TURN",
+    "ExternalResult",
+    "ResearchRequest",
+    "TurnContext",
+    "TurnResult",
+    "compose_plain_reply",
+    "handle_turn",
+    "handle_turn_sync",
+    "lookup_provider",
+    "parse_research_requests",
+    "research_provider",
+    "wiki_provider",
+]
+
+Depth = Literal["quick", "deep"]
+TurnPath = Literal["wiki", "wiki+web", "web"]
+MAX_REQUESTS_PER_TURN = 5
+MAX_TOPIC_CHARS = 300
+
+# --- the [RESEARCH] format (pure) --------------------------------------------------------------
+
+# `rest` stops at the end of the line or at the next sentinel, so one line may hold several.
+_SENTINEL = re.compile(
+    r"\[\s*research\b(?P<attrs>[^\]\n]*)\](?P<rest>(?:(?!\[\s*research\b)[^\n])*)",
+    re.IGNORECASE,
+)
+# `depth=deep`, `depth: "deep"`, or a bare depth word that ends the attributes or precedes `:`.
+_DEPTH = re.compile(
+    r"""^(?:depth\s*[=:]\s*["']?(?P<named>[a-z]+)["']?|(?P<bare>quick|deep)(?=\s*(?::|$)))""",
+    re.IGNORECASE,
+)
+_TOPIC_EDGES = " \t:-–—\"'`“”‘’*"
+
+
+@dataclass(frozen=True, slots=True)
+class ResearchRequest:
+    """One research request from a draft: a self-contained topic and how deep to go."""
+
+    topic: str
+    depth: Depth = "quick"
+
+
+def _clean_topic(text: str) -> str:
+    return " ".join(text.split()).strip(_TOPIC_EDGES).strip()[:MAX_TOPIC_CHARS].strip()
+
+
+def _parse_attrs(attrs: str) -> tuple[Depth, str]:
+    """(depth, topic written inside the brackets) from what follows `[RESEARCH`."""
+    rest = attrs.strip().lstrip(":").strip()
+    depth: Depth = "quick"
+    match = _DEPTH.match(rest)
+    if match:
+        word = (match.group("named") or match.group("bare") or "").lower()
+        depth = "deep" if word == "deep" else "quick"
+        rest = rest[match.end() :]
+    return depth, _clean_topic(rest)
+
+
+def parse_research_requests(
+    text: str, *, max_requests: int = MAX_REQUESTS_PER_TURN
+) -> list[ResearchRequest]:
+    """Every `[RESEARCH ...]` request in `text`, in order; never raises (see the module doc)."""
+    order: list[str] = []
+    by_key: dict[str, ResearchRequest] = {}
+    for match in _SENTINEL.finditer(text or ""):
+        depth, topic = _parse_attrs(match.group("attrs"))
+        topic = topic or _clean_topic(match.group("rest"))
+        if not topic:
+            continue
+        key = topic.casefold()
+        if key in by_key:
+            if depth == "deep":  # merging: the deeper request wins
+                by_key[key] = ResearchRequest(by_key[key].topic, "deep")
+            continue
+        if len(order) >= max_requests:
+            continue
+        order.append(key)
+        by_key[key] = ResearchRequest(topic, depth)
+    return [by_key[key] for key in order]
+
+
+# --- providers ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ExternalResult:
+    """What an outside provider found: a plain-text summary and where it came from."""
+
+    summary: str
+    sources: list[str] = field(default_factory=list)  # URLs (or names) actually used
+    error: str | None = None
+
+
+# (topic, time_sensitive, context) → the wiki's answer
+WikiProvider = Callable[[str, bool, "TurnContext"], Awaitable[WikiQueryResult]]
+# (topic, wiki context or None, context) → what was found outside
+ExternalProvider = Callable[[str, "str | None", "TurnContext"], Awaitable["ExternalResult | str"]]
+
+
+async def wiki_provider(topic: str, time_sensitive: bool, context: TurnContext) -> WikiQueryResult:
+    """The real wiki step: `swarm.wiki_query.aquery` on the context's wiki and model."""
+    return await aquery(
+        topic,
+        time_sensitive,
+        wiki_dir=context.wiki_dir,
+        model=context.model,
+        settings=context.settings,
+    )
+
+
+def _tool_context(context: TurnContext) -> ToolContext:
+    from swarm.web.web_search import ToolContext
+
+    return ToolContext(user_print=context.user_print)
+
+
+async def lookup_provider(
+    topic: str, wiki_context: str | None, context: TurnContext
+) -> ExternalResult:
+    """Quick research: `swarm.tools.lookup` (Wikipedia summary, then the web)."""
+    from swarm.tools import lookup
+
+    result = await lookup(
+        topic, context=_tool_context(context), settings=context.settings, fence_content=False
+    )
+    raw_data = result.get("data")
+    data: dict[str, Any] = raw_data if isinstance(raw_data, dict) else {}
+    source = result.get("source")
+    if source == "wikipedia":
+        url = str(data.get("url", ""))
+        summary = f"{data.get('title', '')} (Wikipedia): {data.get('extract', '')}"
+        return ExternalResult(summary=summary.strip(), sources=[url] if url else [])
+    if source == "web":
+        raw_hits = data.get("results")
+        hits: list[Any] = raw_hits if isinstance(raw_hits, list) else []
+        urls = [str(hit.get("url")) for hit in hits if isinstance(hit, dict) and hit.get("url")]
+        lines = [str(data.get("content", "")).strip()]
+        lines += [
+            f"- {hit.get('title', '')}: {hit.get('url', '')}"
+            for hit in hits[:5]
+            if isinstance(hit, dict)
+        ]
+        return ExternalResult(summary="\n".join(line for line in lines if line), sources=urls)
+    error = result.get("error")
+    return ExternalResult(
+        summary="Nothing was found outside the wiki for this.",
+        error=str(error) if error else None,
+    )
+
+
+async def research_provider(
+    topic: str, wiki_context: str | None, context: TurnContext
+) -> ExternalResult:
+    """Deep research: `swarm.research.research_topic`, the wiki answer as source [1]."""
+    from swarm.research import research_topic
+
+    result = await research_topic(
+        topic,
+        "deep",
+        model=context.model,
+        settings=context.settings,
+        context=_tool_context(context),
+        wiki_context=wiki_context,
+    )
+    sources = [s.url or f"wiki:{s.title}" for s in result.sources]
+    error = None
+    if not result.sources:
+        error = "; ".join(result.errors)[:300] or "no sources found"
+    return ExternalResult(summary=result.report.strip(), sources=sources, error=error)
+
+
+def _no_print(_line: str) -> None:
+    return None
+
+
+@dataclass(slots=True)
+class TurnContext:
+    """Everything a turn needs; the providers are injectable (tests pass fakes)."""
+
+    settings: Settings | None = None  # None: read from the environment
+    model: Reasoner | None = None  # None: `get_reasoner(settings)` (offline without a key)
+    wiki_dir: str | Path | None = None  # None: `BRAIN1_WIKI_DIR`
+    user_print: Callable[[str], None] = _no_print  # progress lines for a watching person
+    wiki: WikiProvider = wiki_provider
+    quick: ExternalProvider = lookup_provider
+    deep: ExternalProvider = research_provider
+    # Time-sensitive requests start the outside call alongside the wiki query (it can't stop
+    # it anyway); False runs them one after the other, as the benchmark's baseline.
+    start_external_early: bool = True
+
+
+class TurnResult(BaseModel):
+    """One turn: the reply, one finding and one path per research request, and timings."""
+
+    reply: str
+    findings: list[dict[str, Any]] = Field(default_factory=list)  # topic, depth, summary, error
+    paths: list[TurnPath] = Field(default_factory=list)  # per request: wiki | wiki+web | web
+    sources_used: list[str] = Field(default_factory=list)  # "wiki:<page>" and URLs
+    # draft, research, reply, total; request_<n>.wiki / .external: ms after that request began
+    timings_ms: dict[str, float] = Field(default_factory=dict)
+    draft: str = ""
+    errors: list[str] = Field(default_factory=list)  # what failed on the way (non-fatal)
+
+
+# --- one request -------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Outcome:
+    finding: Finding
+    path: TurnPath
+    sources: list[str]
+    timings_ms: dict[str, float]
+
+
+def _ms(started: float) -> float:
+    return round((time.perf_counter() - started) * 1000, 1)
+
+
+def _say(context: TurnContext, line: str) -> None:
+    with contextlib.suppress(Exception):  # a broken progress sink must not break the turn
+        context.user_print(line)
+
+
+def _describe(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"[:300]
+
+
+async def _ask_wiki(request: ResearchRequest, context: TurnContext) -> WikiQueryResult:
+    time_sensitive = request.depth == "quick"
+    try:
+        result = await context.wiki(request.topic, time_sensitive, context)
+        if not isinstance(result, WikiQueryResult):
+            raise TypeError(f"wiki provider returned {type(result).__name__}")
+        return result
+    except Exception as exc:  # any wiki failure means: go outside
+        return WikiQueryResult(
+            error=_describe(exc), go_external=True, time_sensitive=time_sensitive
+        )
+
+
+async def _go_outside(
+    request: ResearchRequest, wiki_context: str | None, context: TurnContext
+) -> ExternalResult:
+    _say(context, f"🌐 Researching outside: '{request.topic}'…")
+    provider = context.deep if request.depth == "deep" else context.quick
+    try:
+        result = await provider(request.topic, wiki_context, context)
+    except Exception as exc:
+        return ExternalResult(summary="", error=_describe(exc))
+    if isinstance(result, str):
+        return ExternalResult(summary=result)
+    return result
+
+
+def _wiki_answered(wiki: WikiQueryResult) -> bool:
+    return not wiki.go_external and bool(wiki.answer.strip())
+
+
+def _wiki_label(wiki: WikiQueryResult) -> str:
+    pages = ", ".join(wiki.pages_consulted) or "the wiki"
+    return f"From your wiki ({pages}; confidence {wiki.confidence})"
+
+
+def _outcome(
+    request: ResearchRequest,
+    wiki: WikiQueryResult,
+    external: ExternalResult,
+    *,
+    prepend_wiki: bool,
+    timings_ms: dict[str, float],
+) -> _Outcome:
+    with_wiki = wiki.usable_as_context
+    summary = external.summary.strip()
+    if with_wiki and (prepend_wiki or external.error):
+        outside = summary or "(nothing usable came back from outside)"
+        summary = f"{_wiki_label(wiki)}: {wiki.answer.strip()}\n\nFrom outside: {outside}"
+    if not summary:
+        summary = "Research outside the wiki failed; no answer could be found."
+    wiki_sources = [f"wiki:{page}" for page in wiki.pages_consulted] if with_wiki else []
+    return _Outcome(
+        finding=Finding(request.topic, request.depth, summary, external.error),
+        path="wiki+web" if with_wiki else "web",
+        sources=wiki_sources + list(external.sources),
+        timings_ms=timings_ms,
+    )
+
+
+def _from_wiki(
+    request: ResearchRequest, wiki: WikiQueryResult, timings: dict[str, float]
+) -> _Outcome:
+    return _Outcome(
+        finding=Finding(request.topic, "wiki", wiki.answer.strip(), None),
+        path="wiki",
+        sources=[f"wiki:{page}" for page in wiki.pages_consulted],
+        timings_ms=timings,
+    )
+
+
+async def _resolve(request: ResearchRequest, context: TurnContext) -> _Outcome:
+    """Wiki first; outside when the wiki can't answer (never raises)."""
+    started = time.perf_counter()
+    timings: dict[str, float] = {}
+    _say(context, f"📖 Checking the wiki for '{request.topic}'…")
+    if request.depth == "quick" and context.start_external_early:
+        # Time-sensitive: the wiki can't stop the call, so don't wait for it. Its answer, if
+        # usable, goes into the finding instead of into the call.
+        external_task = asyncio.create_task(_go_outside(request, None, context))
+        wiki = await _ask_wiki(request, context)
+        timings["wiki"] = _ms(started)
+        if _wiki_answered(wiki):  # only a provider ignoring time_sensitive says this
+            external_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await external_task
+            return _from_wiki(request, wiki, timings)
+        external = await external_task
+        timings["external"] = _ms(started)
+        return _outcome(request, wiki, external, prepend_wiki=True, timings_ms=timings)
+
+    wiki = await _ask_wiki(request, context)
+    timings["wiki"] = _ms(started)
+    if _wiki_answered(wiki):
+        return _from_wiki(request, wiki, timings)
+    wiki_context = wiki.answer.strip() if wiki.usable_as_context else None
+    if request.depth == "quick":  # lookup takes no context: it goes into the finding
+        external = await _go_outside(request, None, context)
+    else:
+        external = await _go_outside(request, wiki_context, context)
+    timings["external"] = _ms(started)
+    return _outcome(
+        request, wiki, external, prepend_wiki=request.depth == "quick", timings_ms=timings
+    )
+
+
+# --- the turn ----------------------------------------------------------------------------------
+
+
+def compose_plain_reply(findings: Sequence[Finding]) -> str:
+    """A reply built from the findings alone, for when the model can't write one."""
+    if not findings:
+        return "Sorry, I couldn't put a reply together this time."
+    parts = []
+    for finding in findings:
+        where = "from your wiki" if finding.depth == "wiki" else f"{finding.depth} research"
+        text = finding.summary.strip() or "nothing found"
+        note = f" (note: {finding.error})" if finding.error else ""
+        parts.append(f"{finding.topic} ({where}): {text}{note}")
+    return "\n\n".join(parts)
+
+
+def _resolved(context: TurnContext | None, errors: list[str]) -> TurnContext:
+    context = dataclasses.replace(context) if context is not None else TurnContext()
+    if context.settings is None:
+        context.settings = get_settings()
+    if context.model is None:
+        from swarm.models import get_reasoner
+
+        try:
+            context.model = get_reasoner(context.settings)
+        except Exception as exc:  # e.g. anthropic chosen without a key: still answer
+            from swarm.models.offline import OfflineReasoner
+
+            errors.append(f"model: {_describe(exc)}; using the offline backend")
+            context.model = OfflineReasoner(context.settings)
+    return context
+
+
+async def handle_turn(
+    message: str, history: Sequence[ChatTurn] = (), *, context: TurnContext | None = None
+) -> TurnResult:
+    """Answer one user message. Never raises: every failure leaves an honest reply."""
+    started = time.perf_counter()
+    errors: list[str] = []
+    timings: dict[str, float] = {}
+    history = list(history)
+    context = _resolved(context, errors)
+    model = context.model
+    assert model is not None
+
+    draft = ""
+    try:
+        draft = (await model.draft_reply(message, history)).strip()
+    except Exception as exc:  # research the message itself rather than give up
+        errors.append(f"draft: {_describe(exc)}")
+    timings["draft"] = _ms(started)
+    requests = parse_research_requests(draft)
+    if not requests and not draft:
+        topic = _clean_topic(message)
+        requests = [ResearchRequest(topic)] if topic else []
+    if not requests:
+        timings["total"] = _ms(started)
+        reply = draft or "Could you tell me what you'd like to know?"
+        return TurnResult(reply=reply, draft=draft, timings_ms=timings, errors=errors)
+
+    research_started = time.perf_counter()
+    outcomes = await asyncio.gather(*(_resolve(request, context) for request in requests))
+    timings["research"] = _ms(research_started)
+    for number, outcome in enumerate(outcomes, start=1):
+        for step, value in outcome.timings_ms.items():
+            timings[f"request_{number}.{step}"] = value
+
+    findings = [outcome.finding for outcome in outcomes]
+    reply_started = time.perf_counter()
+    reply = ""
+    try:
+        reply = (await model.final_reply(message, history, findings)).strip()
+    except Exception as exc:
+        errors.append(f"final reply: {_describe(exc)}")
+    reply = reply or compose_plain_reply(findings)
+    timings["reply"] = _ms(reply_started)
+    timings["total"] = _ms(started)
+    return TurnResult(
+        reply=reply,
+        findings=[dataclasses.asdict(finding) for finding in findings],
+        paths=[outcome.path for outcome in outcomes],
+        sources_used=list(dict.fromkeys(s for outcome in outcomes for s in outcome.sources)),
+        timings_ms=timings,
+        draft=draft,
+        errors=errors,
+    )
+
+
+def handle_turn_sync(
+    message: str, history: Sequence[ChatTurn] = (), *, context: TurnContext | None = None
+) -> TurnResult:
+    """Sync facade over `handle_turn`; safe to call from inside a running event loop too."""
+    coro = handle_turn(message, history, context=context)
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()
