@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from swarm.models.base import Finding, PageCandidate, SourceText
-from swarm.models.offline import NO_ANSWER, OfflineReasoner, split_passages, split_topic
+from swarm.models.offline import NO_ANSWER, OfflineReasoner, split_topic
+from swarm.models.passages import split_passages
 from swarm.wiki.pages import PageExcerpt
 
 CCW = PageExcerpt(
