@@ -5,8 +5,35 @@ Parsed with markdown-it-py; cached by the index file's mtime and size.
 
 from __future__ import annotations
 
+import posixpath
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
+from markdown_it.rules_inline import StateInline
+from markdown_it.token import Token
+from mdit_py_plugins.front_matter import front_matter_plugin
+
+from swarm.errors import IndexNotFound, WikiError
+
+__all__ = [
+    "INDEX_FILENAME",
+    "PageEntry",
+    "PageMap",
+    "clear_page_map_cache",
+    "load_page_map",
+    "normalise_page_path",
+    "parse_index",
+    "wikilink_plugin",
+]
+
+INDEX_FILENAME = "index.md"
+# Separators people put between a link and its description: "[X](x.md) — what it is".
+_SEPARATOR_CHARS = " \t-–—:|·•,;>"
+_MAX_WIKILINK_CHARS = 512
+_CACHE_MAX_ENTRIES = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,3 +62,249 @@ class PageMap:
 
     def __contains__(self, path: object) -> bool:
         return path in self.by_path
+
+
+# --- the markdown-it plugin ---------------------------------------------------------------
+
+
+def _wikilink_rule(state: StateInline, silent: bool) -> bool:
+    """`[[target]]`, `[[target|Alias]]` and `![[embed]]` as one `wikilink` token each.
+
+    Runs before the `link` rule so `[[x]]` is never read as a reference link.
+    """
+    src, start = state.src, state.pos
+    is_embed = src.startswith("![[", start)
+    opener = start + (3 if is_embed else 2)
+    if not (is_embed or src.startswith("[[", start)):
+        return False
+    end = src.find("]]", opener, opener + _MAX_WIKILINK_CHARS)
+    if end <= opener:
+        return False
+    inner = src[opener:end]
+    if "[" in inner or "]" in inner or "\n" in inner:
+        return False
+    if not silent:
+        target, _, alias = inner.partition("|")
+        token = state.push("wikilink", "", 0)
+        token.content = alias.strip() or target.strip()
+        token.meta = {"target": target.strip(), "embed": is_embed}
+    state.pos = end + 2
+    return True
+
+
+def _collect_links_rule(state: StateCore) -> None:
+    """Annotate every inline token with `meta["lines"]`: per source line, its links
+    (`(raw target, link text, is_wikilink)`) and the plain text around them."""
+    for token in state.tokens:
+        if token.type == "inline" and token.children:
+            token.meta = dict(token.meta or {})
+            token.meta["lines"] = _split_lines(token.children)
+
+
+def wikilink_plugin(md: MarkdownIt) -> None:
+    """Adds `[[wikilinks]]` to the inline grammar and a core rule that groups each
+    inline token's links by line (results in `token.meta["lines"]`)."""
+    md.inline.ruler.before("link", "wikilink", _wikilink_rule)
+    md.core.ruler.after("inline", "index_links", _collect_links_rule)
+
+
+@dataclass(slots=True)
+class _Line:
+    links: list[tuple[str, str, bool]] = field(default_factory=list)
+    before: list[str] = field(default_factory=list)  # text before the first link
+    after: list[str] = field(default_factory=list)  # text after it (other links' text too)
+
+
+def _split_lines(children: list[Token]) -> list[_Line]:
+    lines = [_Line()]
+    link_depth = 0
+    for child in children:
+        line = lines[-1]
+        text_sink = line.after if line.links else line.before
+        if child.type in ("softbreak", "hardbreak"):
+            lines.append(_Line())
+        elif child.type == "link_open":
+            link_depth += 1
+            line.links.append((str(child.attrGet("href") or ""), "", False))
+        elif child.type == "link_close":
+            link_depth = max(0, link_depth - 1)
+        elif child.type == "wikilink":
+            if not child.meta.get("embed"):
+                line.links.append((str(child.meta.get("target", "")), child.content, True))
+            if len(line.links) > 1:
+                line.after.append(child.content)
+        elif child.type in ("text", "code_inline"):
+            if link_depth and line.links:
+                raw, text, is_wiki = line.links[-1]
+                line.links[-1] = (raw, text + child.content, is_wiki)
+                if len(line.links) > 1:
+                    line.after.append(child.content)
+            else:
+                text_sink.append(child.content)
+        elif child.type == "image":
+            text_sink.append(child.content)
+    return [line for line in lines if line.links]
+
+
+_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
+_MARKDOWN.use(front_matter_plugin).use(wikilink_plugin)
+
+
+# --- link targets -------------------------------------------------------------------------
+
+
+def _looks_like_extension(suffix: str) -> bool:
+    # ".png" is a file type; ". Smith" in "[[Mr. Smith]]" is part of a page name.
+    return 1 < len(suffix) <= 6 and suffix[1:].isalnum()
+
+
+def normalise_page_path(raw: str, *, wikilink: bool = False) -> str | None:
+    """The page path a link points to, relative to the wiki dir, or None when the link
+    is not a wiki page (external URL, absolute path, escapes the wiki, not markdown).
+
+    Markdown link targets are %-decoded; wikilinks are taken literally; anchors dropped;
+    a target without an extension gets `.md` (`[[ccw]]` → `ccw.md`).
+    """
+    target = raw.strip()
+    if wikilink:
+        target = target.split("#", 1)[0].split("^", 1)[0]
+    else:
+        if target.startswith("//"):
+            return None
+        try:
+            parts = urlsplit(target)
+        except ValueError:
+            return None
+        if parts.scheme or parts.netloc:
+            return None
+        target = unquote(parts.path)
+    target = target.strip()
+    if not target or "\x00" in target or "\\" in target or target.startswith("/"):
+        return None
+    if any(ord(char) < 32 for char in target):
+        return None
+    normalised = posixpath.normpath(target)
+    if normalised in (".", "..") or normalised.startswith(("../", "/")):
+        return None
+    if any(part.startswith(".") for part in normalised.split("/")):
+        return None  # hidden files and folders (.obsidian/, .trash/) are not pages
+    suffix = posixpath.splitext(normalised)[1]
+    if suffix.lower() != ".md":
+        if _looks_like_extension(suffix):
+            return None
+        normalised += ".md"
+    return normalised
+
+
+# --- parsing ------------------------------------------------------------------------------
+
+
+def _clean(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _strip_separators(text: str) -> str:
+    return _clean(text).strip(_SEPARATOR_CHARS).strip()
+
+
+def _plain_text(token: Token) -> str:
+    return _clean("".join(child.content for child in token.children or () if child.content))
+
+
+def _table_row_texts(tokens: list[Token]) -> dict[int, str]:
+    """For each table cell holding links: the row's other cells, as its description."""
+    row_texts: dict[int, str] = {}
+    row: list[int] = []
+    for index, token in enumerate(tokens):
+        if token.type == "tr_open":
+            row = []
+        elif (
+            token.type == "inline"
+            and index > 0
+            and tokens[index - 1].type in ("td_open", "th_open")
+        ):
+            row.append(index)
+        elif token.type == "tr_close":
+            for cell in row:
+                others = [_plain_text(tokens[other]) for other in row if other != cell]
+                row_texts[cell] = " — ".join(text for text in others if text)
+    return row_texts
+
+
+def parse_index(text: str) -> list[PageEntry]:
+    """Every page the index links to, in order, one entry per path (first wins).
+
+    Each line holding a link gives an entry: the link's page, its text as title, the rest
+    of the line as description (in a table: the row's other cells) and the nearest heading
+    above as section. Links that are not wiki pages are dropped (see `normalise_page_path`).
+    """
+    tokens = _MARKDOWN.parse(text)
+    row_texts = _table_row_texts(tokens) if any(t.type == "tr_open" for t in tokens) else {}
+    entries: dict[str, PageEntry] = {}
+    section = ""
+    for index, token in enumerate(tokens):
+        if token.type != "inline":
+            continue
+        if index > 0 and tokens[index - 1].type == "heading_open":
+            section = _plain_text(token)
+        lines: list[_Line] = (token.meta or {}).get("lines", [])
+        for line in lines:
+            description = (
+                _strip_separators("".join(line.after))
+                or _strip_separators("".join(line.before))
+                or _strip_separators(row_texts.get(index, ""))
+            )
+            for position, (raw, link_text, is_wiki) in enumerate(line.links):
+                path = normalise_page_path(raw, wikilink=is_wiki)
+                if path is None or path in entries or path == INDEX_FILENAME:
+                    continue
+                title = _clean(link_text) or posixpath.splitext(posixpath.basename(path))[0]
+                entries[path] = PageEntry(
+                    path=path,
+                    title=title,
+                    description=description if position == 0 else "",
+                    section=section,
+                )
+    return list(entries.values())
+
+
+# --- loading with a stat-keyed cache ------------------------------------------------------
+
+_PAGE_MAP_CACHE: dict[str, tuple[int, int, PageMap]] = {}
+
+
+def clear_page_map_cache() -> None:
+    """Forget every cached page map (tests and benchmarks use this for cold runs)."""
+    _PAGE_MAP_CACHE.clear()
+
+
+def load_page_map(wiki_dir: Path, *, max_bytes: int = 50_000_000) -> PageMap:
+    """The page map of `wiki_dir/index.md`; the same object again while the index file's
+    (mtime_ns, size) is unchanged.
+
+    Raises `IndexNotFound` when there is no index, `WikiError` when it is too large.
+    """
+    index_path = Path(wiki_dir) / INDEX_FILENAME
+    try:
+        resolved = index_path.resolve(strict=True)
+        stat = resolved.stat()
+    except (OSError, RuntimeError) as error:
+        raise IndexNotFound(f"No {INDEX_FILENAME} in {wiki_dir}") from error
+    if not resolved.is_file():
+        raise IndexNotFound(f"{index_path} is not a file")
+    if stat.st_size > max_bytes:
+        raise WikiError(f"{index_path} is too large ({stat.st_size:,} bytes; limit {max_bytes:,})")
+    cache_key = str(resolved)
+    cached = _PAGE_MAP_CACHE.get(cache_key)
+    if cached is not None and cached[:2] == (stat.st_mtime_ns, stat.st_size):
+        return cached[2]
+    try:
+        raw = resolved.read_bytes()
+    except OSError as error:
+        raise WikiError(f"Cannot read {index_path}: {error.strerror or error}") from error
+    text = raw.decode("utf-8-sig", errors="replace")
+    page_map = PageMap(wiki_dir=Path(wiki_dir).resolve(), entries=tuple(parse_index(text)))
+    if len(_PAGE_MAP_CACHE) >= _CACHE_MAX_ENTRIES and cache_key not in _PAGE_MAP_CACHE:
+        _PAGE_MAP_CACHE.pop(next(iter(_PAGE_MAP_CACHE)))
+    _PAGE_MAP_CACHE[cache_key] = (stat.st_mtime_ns, stat.st_size, page_map)
+    return page_map

@@ -1,9 +1,40 @@
-"""Confined reads of wiki pages: frontmatter kept as metadata, body cut to an excerpt."""
+"""Confined reads of wiki pages: frontmatter kept as metadata, body cut to an excerpt.
+
+Every read resolves the real path first and refuses anything outside the wiki dir.
+"""
 
 from __future__ import annotations
 
+import datetime as dt
+import os
+import posixpath
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath, PureWindowsPath
+from stat import S_ISREG
 from typing import Any
+
+from frontmatter.default_handlers import YAMLHandler
+
+from swarm.errors import PageOutsideWiki, PageUnreadable, WikiError
+
+__all__ = [
+    "TRUNCATION_MARKER",
+    "PageExcerpt",
+    "confine",
+    "normalise_metadata",
+    "read_page",
+    "read_page_text",
+    "read_page_texts",
+    "split_frontmatter",
+    "strip_frontmatter",
+    "truncate_at_word",
+]
+
+TRUNCATION_MARKER = " …"
+# How far back from the limit a cut may move to land on a word boundary.
+_WORD_BOUNDARY_SLACK = 0.5
+_YAML = YAMLHandler()
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,3 +47,215 @@ class PageExcerpt:
     truncated: bool = False
     metadata: dict[str, Any] = field(default_factory=dict)
     error: str | None = None
+
+
+def _check_relative(rel_path: str) -> None:
+    """Refuse, before touching the disk, paths that cannot name a page inside the wiki."""
+    if not isinstance(rel_path, str) or not rel_path.strip():
+        raise PageUnreadable(str(rel_path), "empty page path")
+    if "\x00" in rel_path:
+        raise PageOutsideWiki(rel_path, f"page path contains a NUL byte: {rel_path!r}")
+    windows_path = PureWindowsPath(rel_path)
+    if (
+        rel_path.startswith(("/", "~"))
+        or PurePosixPath(rel_path).is_absolute()
+        or windows_path.drive
+        or windows_path.root
+    ):
+        raise PageOutsideWiki(rel_path, f"page path is absolute: {rel_path!r}")
+    normalised = posixpath.normpath(rel_path.replace("\\", "/"))
+    if normalised == ".." or normalised.startswith("../"):
+        raise PageOutsideWiki(rel_path)
+
+
+def _resolve_root(wiki_dir: Path | str, rel_path: str) -> str:
+    try:
+        root = os.path.realpath(wiki_dir, strict=True)
+    except (OSError, ValueError) as error:
+        raise PageUnreadable(rel_path, "wiki folder not found") from error
+    if not os.path.isdir(root):
+        raise PageUnreadable(rel_path, "wiki folder not found")
+    return root
+
+
+def _confine_under(root: str, rel_path: str) -> tuple[str, os.stat_result]:
+    """(real path, its stat) for `rel_path` under the already-resolved `root`."""
+    _check_relative(rel_path)
+    try:
+        real = os.path.realpath(os.path.join(root, rel_path), strict=True)
+        stat = os.stat(real)
+    except FileNotFoundError as error:
+        raise PageUnreadable(rel_path, "page not found") from error
+    except (OSError, ValueError) as error:  # symlink loops, permission, name too long
+        raise PageUnreadable(rel_path, "page path cannot be resolved") from error
+    if real == root or not real.startswith(root.rstrip(os.sep) + os.sep):
+        raise PageOutsideWiki(rel_path)
+    if not S_ISREG(stat.st_mode):
+        raise PageUnreadable(rel_path, "not a regular file")
+    return real, stat
+
+
+def confine(wiki_dir: Path, rel_path: str) -> Path:
+    """The real path of `rel_path` inside `wiki_dir`, symlinks resolved.
+
+    Raises `PageOutsideWiki` for absolute paths, `..` escapes, NUL bytes and anything whose
+    real path lies outside the wiki dir (symlinked files or folders included);
+    `PageUnreadable` when it does not exist or is not a regular file.
+    """
+    _check_relative(rel_path)
+    return Path(_confine_under(_resolve_root(wiki_dir, rel_path), rel_path)[0])
+
+
+def _read_text_under(root: str, rel_path: str, max_bytes: int) -> str:
+    """The whole decoded file: size checked by stat before reading, binary refused."""
+    real, stat = _confine_under(root, rel_path)
+    if stat.st_size > max_bytes:
+        raise PageUnreadable(
+            rel_path, f"file too large ({stat.st_size:,} bytes; limit {max_bytes:,})"
+        )
+    try:
+        with open(real, "rb") as handle:
+            # The file may have grown since the stat: never read past the limit.
+            raw = handle.read(max_bytes + 1)
+    except OSError as error:
+        raise PageUnreadable(rel_path, error.strerror or "read failed") from error
+    if len(raw) > max_bytes:
+        raise PageUnreadable(rel_path, f"file too large (over {max_bytes:,} bytes)")
+    if b"\x00" in raw:
+        raise PageUnreadable(rel_path, "binary file, not text")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise PageUnreadable(rel_path, "not UTF-8 text") from error
+
+
+def _read_text(wiki_dir: Path, rel_path: str, max_bytes: int) -> str:
+    _check_relative(rel_path)
+    return _read_text_under(_resolve_root(wiki_dir, rel_path), rel_path, max_bytes)
+
+
+def normalise_metadata(value: Any) -> Any:
+    """Frontmatter made JSON-friendly where cheap: dates and datetimes stay as they are,
+    mapping keys become strings, sequences become lists, other odd types become str."""
+    if value is None or isinstance(value, str | bool | int | float | dt.date):
+        return value
+    if isinstance(value, Mapping):
+        return {str(key): normalise_metadata(item) for key, item in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [normalise_metadata(item) for item in value]
+    return str(value)
+
+
+def split_frontmatter(text: str) -> tuple[dict[str, Any], str]:
+    """(metadata, body). Frontmatter that is unterminated, not valid YAML or not a mapping
+    makes the whole file the body with empty metadata: the page stays readable as text."""
+    if not _YAML.detect(text):
+        return {}, text
+    try:
+        raw_metadata, body = _YAML.split(text)
+        loaded = _YAML.load(raw_metadata)
+    except Exception:  # ValueError from split, many PyYAML error types from load
+        return {}, text
+    if loaded is None:  # an empty block: "---\n---"
+        return {}, body
+    if not isinstance(loaded, dict):
+        return {}, text
+    return normalise_metadata(loaded), body
+
+
+def strip_frontmatter(text: str) -> str:
+    """The text after a leading frontmatter block, without parsing the YAML (ranking needs
+    no metadata, and YAML parsing would dominate building an index)."""
+    if not _YAML.detect(text):
+        return text
+    try:
+        return _YAML.split(text)[1]
+    except ValueError:  # unterminated block: the whole file is text
+        return text
+
+
+def read_page_text(wiki_dir: Path, rel_path: str, *, max_bytes: int = 2_000_000) -> str:
+    """The page's whole body (frontmatter block stripped), for ranking.
+
+    Raises `PageOutsideWiki` / `PageUnreadable` (both `WikiError`).
+    """
+    return strip_frontmatter(_read_text(wiki_dir, rel_path, max_bytes))
+
+
+def read_page_texts(
+    wiki_dir: Path, rel_paths: Iterable[str], *, max_bytes: int = 2_000_000
+) -> Iterator[str | None]:
+    """`read_page_text` for many pages of one wiki, resolving the wiki dir once; None for
+    each page that cannot be read. Raises `PageUnreadable` when the wiki dir is missing."""
+    root = _resolve_root(wiki_dir, "")
+    for rel_path in rel_paths:
+        try:
+            yield strip_frontmatter(_read_text_under(root, rel_path, max_bytes))
+        except WikiError:
+            yield None
+
+
+def truncate_at_word(text: str, max_chars: int) -> tuple[str, bool]:
+    """(text, truncated): at most `max_chars` characters, the marker included, cut at the
+    last word boundary when one is reasonably close to the limit."""
+    if len(text) <= max_chars:
+        return text, False
+    budget = max(1, max_chars - len(TRUNCATION_MARKER))
+    cut = text[: budget + 1]
+    boundary = max(cut.rfind(" "), cut.rfind("\n"), cut.rfind("\t"))
+    if boundary >= budget * _WORD_BOUNDARY_SLACK:
+        cut = cut[:boundary]
+    else:
+        cut = cut[:budget]
+    return cut.rstrip() + TRUNCATION_MARKER, True
+
+
+def _first_heading(body: str) -> str:
+    for line in body.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            hashes = len(stripped) - len(stripped.lstrip("#"))
+            heading = stripped[hashes:]
+            if hashes <= 6 and heading.startswith((" ", "\t")) and heading.strip(" #\t"):
+                return heading.strip().rstrip("#").strip()
+    return ""
+
+
+def _title_of(rel_path: str, title: str, metadata: Mapping[str, Any], body: str) -> str:
+    if title.strip():
+        return title.strip()
+    meta_title = metadata.get("title")
+    if isinstance(meta_title, str | int | float) and str(meta_title).strip():
+        return str(meta_title).strip()
+    return _first_heading(body) or PurePosixPath(rel_path).stem
+
+
+def read_page(
+    wiki_dir: Path,
+    rel_path: str,
+    *,
+    title: str = "",
+    max_chars: int = 1500,
+    max_bytes: int = 2_000_000,
+) -> PageExcerpt:
+    """The page's first `max_chars` characters of body, its frontmatter and title.
+
+    Never raises: a page that cannot be read comes back with `error` set and no text.
+    """
+    try:
+        text = _read_text(wiki_dir, rel_path, max_bytes)
+    except PageOutsideWiki:
+        return PageExcerpt(rel_path, title or str(rel_path), error="page is outside the wiki")
+    except PageUnreadable as error:
+        return PageExcerpt(rel_path, title or str(rel_path), error=error.reason)
+    except (WikiError, OSError, ValueError) as error:
+        return PageExcerpt(rel_path, title or str(rel_path), error=f"cannot read page: {error}")
+    metadata, body = split_frontmatter(text)
+    excerpt, truncated = truncate_at_word(body.strip(), max_chars)
+    return PageExcerpt(
+        path=rel_path,
+        title=_title_of(rel_path, title, metadata, body),
+        text=excerpt,
+        truncated=truncated,
+        metadata=metadata,
+    )
