@@ -5,6 +5,9 @@ Parsed with markdown-it-py; cached by the index file's mtime and size.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import posixpath
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +37,7 @@ INDEX_FILENAME = "index.md"
 _SEPARATOR_CHARS = " \t-–—:|·•,;>"
 _MAX_WIKILINK_CHARS = 512
 _CACHE_MAX_ENTRIES = 8
+_DISK_FORMAT = 1  # bump when parse_index changes what it returns
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +57,20 @@ class PageMap:
     wiki_dir: Path
     entries: tuple[PageEntry, ...]
     by_path: dict[str, PageEntry] = field(init=False, repr=False, compare=False)
+    # Characters of every entry's fields (+8 each for list markup), computed once: prompt
+    # budgeting asks on every query, and summing 100,000 entries costs ~20 ms.
+    text_chars: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "by_path", {entry.path: entry for entry in self.entries})
+        object.__setattr__(
+            self,
+            "text_chars",
+            sum(
+                len(e.path) + len(e.title) + len(e.description) + len(e.section) + 8
+                for e in self.entries
+            ),
+        )
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -278,11 +293,53 @@ def clear_page_map_cache() -> None:
     _PAGE_MAP_CACHE.clear()
 
 
-def load_page_map(wiki_dir: Path, *, max_bytes: int = 50_000_000) -> PageMap:
+def _disk_cache_file(cache_dir: Path | None, index_path: Path) -> Path | None:
+    if cache_dir is None:
+        return None
+    try:
+        folder = Path(cache_dir).expanduser().resolve() / "page-maps"
+    except (OSError, RuntimeError):
+        return None
+    if folder.is_relative_to(index_path.parent):
+        return None  # never write into the wiki, even when told to cache there
+    key = hashlib.sha256(str(index_path).encode("utf-8", "surrogatepass")).hexdigest()[:24]
+    return folder / f"{key}.json"
+
+
+def _load_cached_entries(cache_file: Path, stat_key: list[int]) -> tuple[PageEntry, ...] | None:
+    try:
+        data = json.loads(cache_file.read_text(encoding="utf-8"))
+        if data.get("format") != _DISK_FORMAT or data.get("stat") != stat_key:
+            return None
+        return tuple(PageEntry(*map(str, row)) for row in data["entries"])
+    except Exception:  # missing or corrupt: only a cache miss
+        return None
+
+
+def _save_cached_entries(
+    cache_file: Path, stat_key: list[int], entries: tuple[PageEntry, ...]
+) -> None:
+    rows = [[e.path, e.title, e.description, e.section] for e in entries]
+    payload = json.dumps({"format": _DISK_FORMAT, "stat": stat_key, "entries": rows})
+    try:
+        cache_file.parent.mkdir(parents=True, exist_ok=True)
+        staging = cache_file.with_name(f".{cache_file.name}.{os.getpid()}.tmp")
+        staging.write_text(payload, encoding="utf-8")
+        os.replace(staging, cache_file)
+    except (OSError, ValueError):  # read-only or full disk: the memory cache still serves
+        return
+
+
+def load_page_map(
+    wiki_dir: Path, *, max_bytes: int = 50_000_000, cache_dir: Path | None = None
+) -> PageMap:
     """The page map of `wiki_dir/index.md`; the same object again while the index file's
     (mtime_ns, size) is unchanged.
 
-    Raises `IndexNotFound` when there is no index, `WikiError` when it is too large.
+    With `cache_dir` (e.g. `settings.effective_cache_dir()`), the parsed entries are also
+    kept on disk under the same key, so a new process skips parsing a large index (~0.3 s
+    at 5,000 entries). Raises `IndexNotFound` when there is no index, `WikiError` when it
+    is too large.
     """
     index_path = Path(wiki_dir) / INDEX_FILENAME
     try:
@@ -298,12 +355,18 @@ def load_page_map(wiki_dir: Path, *, max_bytes: int = 50_000_000) -> PageMap:
     cached = _PAGE_MAP_CACHE.get(cache_key)
     if cached is not None and cached[:2] == (stat.st_mtime_ns, stat.st_size):
         return cached[2]
-    try:
-        raw = resolved.read_bytes()
-    except OSError as error:
-        raise WikiError(f"Cannot read {index_path}: {error.strerror or error}") from error
-    text = raw.decode("utf-8-sig", errors="replace")
-    page_map = PageMap(wiki_dir=Path(wiki_dir).resolve(), entries=tuple(parse_index(text)))
+    stat_key = [stat.st_mtime_ns, stat.st_size]
+    cache_file = _disk_cache_file(cache_dir, resolved)
+    entries = _load_cached_entries(cache_file, stat_key) if cache_file else None
+    if entries is None:
+        try:
+            raw = resolved.read_bytes()
+        except OSError as error:
+            raise WikiError(f"Cannot read {index_path}: {error.strerror or error}") from error
+        entries = tuple(parse_index(raw.decode("utf-8-sig", errors="replace")))
+        if cache_file is not None:
+            _save_cached_entries(cache_file, stat_key, entries)
+    page_map = PageMap(wiki_dir=Path(wiki_dir).resolve(), entries=entries)
     if len(_PAGE_MAP_CACHE) >= _CACHE_MAX_ENTRIES and cache_key not in _PAGE_MAP_CACHE:
         _PAGE_MAP_CACHE.pop(next(iter(_PAGE_MAP_CACHE)))
     _PAGE_MAP_CACHE[cache_key] = (stat.st_mtime_ns, stat.st_size, page_map)

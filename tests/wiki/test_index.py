@@ -255,3 +255,50 @@ def test_load_page_map_too_large(tmp_path: Path) -> None:
 def test_load_page_map_survives_bad_bytes(tmp_path: Path) -> None:
     (tmp_path / "index.md").write_bytes(b"\xef\xbb\xbf- [[a]] \xff\xfe broken\n")
     assert [e.path for e in load_page_map(tmp_path).entries] == ["a.md"]
+
+
+def test_page_map_disk_cache_skips_parsing_in_a_new_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from swarm.wiki import index as index_module
+
+    wiki, cache = tmp_path / "wiki", tmp_path / "cache"
+    wiki.mkdir()
+    (wiki / "index.md").write_text("# S\n- [[a]] — first\n", encoding="utf-8")
+    first = load_page_map(wiki, cache_dir=cache)
+    assert list((cache / "page-maps").glob("*.json"))
+    clear_page_map_cache()
+
+    def no_parse(text: str) -> list[PageEntry]:
+        raise AssertionError("parsed again")
+
+    monkeypatch.setattr(index_module, "parse_index", no_parse)
+    again = load_page_map(wiki, cache_dir=cache)
+    assert again.entries == first.entries == (PageEntry("a.md", "a", "first", "S"),)
+    assert again.text_chars == first.text_chars > 0
+
+    monkeypatch.undo()
+    clear_page_map_cache()
+    (wiki / "index.md").write_text("# S\n- [[b]]\n", encoding="utf-8")
+    assert [e.path for e in load_page_map(wiki, cache_dir=cache).entries] == ["b.md"]
+
+
+def test_page_map_disk_cache_failures_are_silent(tmp_path: Path) -> None:
+    wiki = tmp_path / "wiki"
+    wiki.mkdir()
+    (wiki / "index.md").write_text("- [[a]]\n", encoding="utf-8")
+    before = sorted(p.name for p in wiki.rglob("*"))
+    load_page_map(wiki, cache_dir=wiki / ".cache")  # inside the wiki: not used
+    assert sorted(p.name for p in wiki.rglob("*")) == before
+
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    clear_page_map_cache()
+    assert len(load_page_map(wiki, cache_dir=blocker)) == 1  # cannot create the folder
+
+    cache = tmp_path / "cache"
+    load_page_map(wiki, cache_dir=cache)
+    for cache_file in (cache / "page-maps").glob("*.json"):
+        cache_file.write_text("{corrupt", encoding="utf-8")
+    clear_page_map_cache()
+    assert [e.path for e in load_page_map(wiki, cache_dir=cache).entries] == ["a.md"]
