@@ -9,8 +9,7 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Literal, TypedDict
+from typing import Any, TypedDict
 
 from swarm.models.base import Finding, PageCandidate, SourceText
 from swarm.wiki.pages import PageExcerpt
@@ -25,13 +24,11 @@ __all__ = [
     "PLAN_SYSTEM",
     "PLAN_TOOL",
     "REPORT_SYSTEM",
-    "ResearchRequest",
     "ToolSpec",
     "answer_user_message",
     "candidate_line",
     "fence_data",
     "final_user_message",
-    "parse_research_requests",
     "pick_pages_user_message",
     "plan_user_message",
     "report_user_message",
@@ -292,47 +289,3 @@ def final_user_message(message: str, findings: Sequence[Finding]) -> str:
         f"Research findings:\n{fence_data(blocks or '(no findings)', label='FINDINGS')}\n\n"
         "Write the reply to the user."
     )
-
-
-# --- the [RESEARCH] request format --------------------------------------------------------
-
-Depth = Literal["quick", "deep"]
-
-# Lenient: any case, optional spaces, `depth: deep`, quotes around the topic, list bullets.
-_RESEARCH_LINE = re.compile(
-    r"^\s*(?:[-*•]\s*)?\[\s*RESEARCH\b(?P<attrs>[^\]]*)\]\s*:?\s*(?P<topic>.*?)\s*$",
-    re.IGNORECASE,
-)
-_DEPTH_ATTR = re.compile(r"depth\s*[=:]\s*[\"']?(?P<depth>[a-z]+)", re.IGNORECASE)
-
-
-@dataclass(frozen=True, slots=True)
-class ResearchRequest:
-    """One `[RESEARCH depth=quick|deep] topic` line of a draft reply."""
-
-    topic: str
-    depth: Depth = "quick"
-
-
-def parse_research_requests(draft: str) -> list[ResearchRequest]:
-    """Every `[RESEARCH ...] topic` line in `draft`, in order, duplicates dropped.
-
-    Unknown or missing depth means quick; a line with an empty topic is ignored."""
-    requests: list[ResearchRequest] = []
-    seen: set[tuple[str, str]] = set()
-    for line in draft.splitlines():
-        match = _RESEARCH_LINE.match(line)
-        if not match:
-            continue
-        topic = match.group("topic").strip().strip("\"'`“”").strip()
-        if not topic:
-            continue
-        depth_match = _DEPTH_ATTR.search(match.group("attrs"))
-        depth: Depth = (
-            "deep" if depth_match and depth_match.group("depth").lower() == "deep" else "quick"
-        )
-        key = (topic.casefold(), depth)
-        if key not in seen:
-            seen.add(key)
-            requests.append(ResearchRequest(topic=topic, depth=depth))
-    return requests

@@ -1,16 +1,15 @@
-"""Prompt helpers: the data fence and the `[RESEARCH ...]` line format."""
+"""Prompt helpers: the data fence, the draft prompt's request format, a light import."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 
-import pytest
 from conftest import REPO_ROOT
 from hypothesis import given
 from hypothesis import strategies as st
 
-from swarm.models.prompts import ResearchRequest, fence_data, parse_research_requests
+from swarm.models.prompts import DRAFT_SYSTEM, fence_data
 
 
 def test_fence_wraps_with_a_nonce_and_breaks_lookalike_markers() -> None:
@@ -34,52 +33,6 @@ def test_nonces_differ_between_calls() -> None:
     assert fence_data("x") != fence_data("x")
 
 
-@pytest.mark.parametrize(
-    ("draft", "expected"),
-    [
-        pytest.param(
-            "[RESEARCH depth=quick] CCW contract value",
-            [ResearchRequest("CCW contract value", "quick")],
-            id="quick",
-        ),
-        pytest.param(
-            "Let me check.\n[RESEARCH depth=deep] Hetzner vs AWS\n[RESEARCH depth=quick] SLA\n",
-            [ResearchRequest("Hetzner vs AWS", "deep"), ResearchRequest("SLA", "quick")],
-            id="several-with-prose",
-        ),
-        pytest.param(
-            '  - [research Depth: DEEP]: "tidal power in Oregon"',
-            [ResearchRequest("tidal power in Oregon", "deep")],
-            id="lenient-case-bullet-colon-quotes",
-        ),
-        pytest.param(
-            "[RESEARCH] plain topic",
-            [ResearchRequest("plain topic", "quick")],
-            id="no-depth-is-quick",
-        ),
-        pytest.param(
-            "[RESEARCH depth=weird] x", [ResearchRequest("x", "quick")], id="unknown-depth-is-quick"
-        ),
-        pytest.param("[RESEARCH depth=quick]   ", [], id="empty-topic"),
-        pytest.param(
-            "[RESEARCH depth=quick] a\n[RESEARCH depth=quick] A",
-            [ResearchRequest("a", "quick")],
-            id="duplicates",
-        ),
-        pytest.param("I will [RESEARCH depth=quick] later", [], id="mid-line-ignored"),
-        pytest.param("Hello! How can I help?", [], id="no-request"),
-    ],
-)
-def test_parse_research_requests(draft: str, expected: list[ResearchRequest]) -> None:
-    assert parse_research_requests(draft) == expected
-
-
-@given(st.text())
-def test_parse_research_requests_never_crashes(draft: str) -> None:
-    for request in parse_research_requests(draft):
-        assert request.topic.strip() and request.depth in ("quick", "deep")
-
-
 def test_importing_swarm_models_does_not_import_the_sdk() -> None:
     code = (
         "import sys, swarm.models; from swarm.models import get_reasoner; "
@@ -90,3 +43,16 @@ def test_importing_swarm_models_does_not_import_the_sdk() -> None:
     )
 
     assert result.stdout.strip() == "False"
+
+
+def test_the_draft_prompt_format_is_what_the_turn_handler_parses() -> None:
+    from swarm.margot_bot import parse_research_requests
+
+    example_lines = [line for line in DRAFT_SYSTEM.splitlines() if line.startswith("[RESEARCH")]
+    filled = "\n".join(
+        line.replace("<topic>", f"topic {n}") for n, line in enumerate(example_lines)
+    )
+
+    requests = parse_research_requests(filled)
+
+    assert [(r.topic, r.depth) for r in requests] == [("topic 0", "quick"), ("topic 1", "deep")]
