@@ -130,7 +130,9 @@ async def _answer(
     if not question:
         raise ConfigError("empty question")
     root = resolve_wiki_dir(wiki_dir, settings)
-    page_map = load_page_map(root, max_bytes=settings.max_index_bytes)
+    page_map = load_page_map(
+        root, max_bytes=settings.max_index_bytes, cache_dir=settings.effective_cache_dir()
+    )
     if not page_map.entries:
         raise WikiError(f"index.md in {root} lists no pages")
 
@@ -198,13 +200,6 @@ async def _answer(
     )
 
 
-def _index_chars(page_map: PageMap) -> int:
-    return sum(
-        len(e.path) + len(e.title) + len(e.description) + len(e.section) + 8
-        for e in page_map.entries
-    )
-
-
 def build_candidates(question: str, page_map: PageMap, settings: Settings) -> list[PageCandidate]:
     """The entries shown to the model, each with its best-matching page snippet.
 
@@ -216,7 +211,7 @@ def build_candidates(question: str, page_map: PageMap, settings: Settings) -> li
     ranker = get_ranker(page_map, settings=settings)
     large = (
         len(page_map) > settings.selection_max_entries
-        or _index_chars(page_map) > settings.selection_max_chars
+        or page_map.text_chars > settings.selection_max_chars
     )
     limit = settings.selection_candidates if large else len(page_map)
     ranked = ranker.rank(question, k=limit)
