@@ -162,7 +162,7 @@ def test_json_in_code_fences_is_accepted(api: FakeMessagesAPI) -> None:
         pytest.param(
             [PICK_CCW, (500, {"type": "error", "error": {"type": "api_error"}})], id="500"
         ),
-        pytest.param([(529, {"type": "error", "error": {"type": "overloaded_error"}})], id="529"),
+        pytest.param([(529, {"type": "error", "error": {"type": "overloaded"}})], id="529"),
     ],
 )
 def test_unusable_model_output_and_api_errors_become_honest_results(
