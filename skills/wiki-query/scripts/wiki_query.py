@@ -1,0 +1,34 @@
+#!/usr/bin/env python3
+"""Answer a question from the markdown wiki and print the wiki-query JSON result.
+
+Usage: wiki_query.py [--wiki DIR] [--time-sensitive | --no-time-sensitive] QUESTION...
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Answer QUESTION from the wiki (JSON out).")
+    parser.add_argument("question", nargs="+", help="the question (several words are joined)")
+    parser.add_argument("--wiki", help="wiki folder holding index.md (default: BRAIN1_WIKI_DIR)")
+    parser.add_argument("--time-sensitive", action=argparse.BooleanOptionalAction, default=None)
+    parser.add_argument("--backend", choices=["auto", "anthropic", "offline"], default=None)
+    args = parser.parse_args(argv)
+    try:
+        from swarm.wiki_query import query
+    except ImportError as exc:
+        print(json.dumps({"error": f"swarm-wiki is not installed: pip install swarm-wiki ({exc})"}))
+        return 1
+    result = query(
+        " ".join(args.question), args.time_sensitive, wiki_dir=args.wiki, model=args.backend
+    )
+    print(json.dumps(result.spec_dict(), ensure_ascii=False, indent=2))
+    return 1 if result.error else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,426 @@
+"""The bot turn handler: [RESEARCH] parsing, the wiki-first gate, concurrency, never-fatal."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from conftest import FIXTURES
+from hypothesis import given
+from hypothesis import strategies as st
+
+from swarm.margot_bot import (
+    MAX_REQUESTS_PER_TURN,
+    ExternalResult,
+    ResearchRequest,
+    TurnContext,
+    TurnResult,
+    handle_turn,
+    handle_turn_sync,
+    parse_research_requests,
+)
+from swarm.models.scripted import ScriptedReasoner
+from swarm.wiki_query import WikiQueryResult
+
+BRAIN = FIXTURES / "brain"
+
+# --- parsing -----------------------------------------------------------------------------------
+
+Q = "quick"
+D = "deep"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param("[RESEARCH depth=quick] CCW SLA", [("CCW SLA", Q)], id="canonical-quick"),
+        pytest.param("[RESEARCH depth=deep] EU water rules", [("EU water rules", D)], id="deep"),
+        pytest.param("[RESEARCH] the topic", [("the topic", Q)], id="no-depth-means-quick"),
+        pytest.param("[RESEARCH deep] bare word", [("bare word", D)], id="bare-depth-word"),
+        pytest.param("[RESEARCH quick] bare quick", [("bare quick", Q)], id="bare-quick"),
+        pytest.param('[research depth = "deep"]: spaced', [("spaced", D)], id="spaces-quotes"),
+        pytest.param("[Research DEPTH: Deep] mixed case", [("mixed case", D)], id="case"),
+        pytest.param("[RESEARCH: inline topic]", [("inline topic", Q)], id="topic-inside"),
+        pytest.param("[RESEARCH deep: inside deep]", [("inside deep", D)], id="depth-and-inside"),
+        pytest.param("[RESEARCH: deep learning]", [("deep learning", Q)], id="deep-is-topic"),
+        pytest.param("[RESEARCH depth=medium] odd", [("odd", Q)], id="unknown-depth-quick"),
+        pytest.param("- [RESEARCH] 'quoted'", [("quoted", Q)], id="bullet-and-quotes"),
+        pytest.param("[RESEARCH]   ", [], id="empty-topic-dropped"),
+        pytest.param("[RESEARCH: ]  ", [], id="empty-inside-dropped"),
+        pytest.param("[RESEARCHING] not a request", [], id="longer-word-is-not-it"),
+        pytest.param("no request here", [], id="plain-text"),
+        pytest.param(
+            "Sure.\n[RESEARCH] one\n\n[RESEARCH deep] two",
+            [("one", Q), ("two", D)],
+            id="several-lines",
+        ),
+        pytest.param("[RESEARCH] a [RESEARCH deep] b", [("a", Q), ("b", D)], id="two-on-a-line"),
+        pytest.param("[RESEARCH] Topic\n[RESEARCH] topic", [("Topic", Q)], id="dup-merged"),
+        pytest.param("[RESEARCH] T\n[RESEARCH deep] t", [("T", D)], id="dup-deep-wins"),
+        pytest.param(
+            "\n".join(f"[RESEARCH] topic {n}" for n in range(9)),
+            [(f"topic {n}", Q) for n in range(MAX_REQUESTS_PER_TURN)],
+            id="capped",
+        ),
+    ],
+)
+def test_parse_research_requests(text: str, expected: list[tuple[str, str]]) -> None:
+    assert parse_research_requests(text) == [ResearchRequest(t, d) for t, d in expected]  # type: ignore[arg-type]
+
+
+@given(st.text())
+def test_parse_never_crashes_and_keeps_its_promises(text: str) -> None:
+    requests = parse_research_requests(text)
+    assert len(requests) <= MAX_REQUESTS_PER_TURN
+    assert all(r.topic.strip() and r.depth in ("quick", "deep") for r in requests)
+    assert len({r.topic.casefold() for r in requests}) == len(requests)
+
+
+@given(st.lists(st.text(min_size=1, max_size=30), max_size=8))
+def test_parse_finds_generated_requests(topics: list[str]) -> None:
+    text = "\n".join(f"[RESEARCH depth=deep] {topic}" for topic in topics)
+    for request in parse_research_requests(text):
+        assert request.depth == "deep"
+        assert "\n" not in request.topic
+
+
+# --- fakes -------------------------------------------------------------------------------------
+
+
+class Calls:
+    def __init__(self) -> None:
+        self.wiki: list[tuple[str, bool]] = []
+        self.quick: list[tuple[str, str | None]] = []
+        self.deep: list[tuple[str, str | None]] = []
+
+
+def make_context(
+    calls: Calls,
+    *,
+    draft: str,
+    wiki: WikiQueryResult | Exception | None = None,
+    external: str | Exception = "found outside",
+    wiki_delay_s: float = 0.0,
+    external_delay_s: float = 0.0,
+    final: Any = None,
+    **extra: Any,
+) -> TurnContext:
+    async def fake_wiki(topic: str, time_sensitive: bool, context: TurnContext) -> WikiQueryResult:
+        calls.wiki.append((topic, time_sensitive))
+        await asyncio.sleep(wiki_delay_s)
+        if isinstance(wiki, Exception):
+            raise wiki
+        return wiki or WikiQueryResult()
+
+    def external_provider(record: list[tuple[str, str | None]]) -> Callable[..., Any]:
+        async def fake(topic: str, wiki_context: str | None, context: TurnContext) -> Any:
+            record.append((topic, wiki_context))
+            await asyncio.sleep(external_delay_s)
+            if isinstance(external, Exception):
+                raise external
+            return ExternalResult(summary=external, sources=["https://example.org/a"])
+
+        return fake
+
+    model = ScriptedReasoner(draft=draft, final=final)
+    return TurnContext(
+        model=model,
+        wiki=fake_wiki,
+        quick=external_provider(calls.quick),
+        deep=external_provider(calls.deep),
+        **extra,
+    )
+
+
+HIGH = WikiQueryResult(
+    answer="CCW's first response is 15 minutes.",
+    pages_consulted=["ccw.md"],
+    confidence="high",
+    go_external=False,
+)
+MEDIUM = WikiQueryResult(
+    answer="Probably 15 minutes.", pages_consulted=["ccw.md"], confidence="medium"
+)
+LOW = WikiQueryResult(answer="Unclear from the wiki.", pages_consulted=[], confidence="low")
+
+
+# --- the gate ----------------------------------------------------------------------------------
+
+
+async def test_high_confidence_answers_from_the_wiki_with_no_external_call() -> None:
+    calls = Calls()
+    context = make_context(calls, draft="[RESEARCH depth=deep] CCW SLA", wiki=HIGH)
+    result = await handle_turn("What is CCW's SLA?", context=context)
+    assert calls.wiki == [("CCW SLA", False)]
+    assert calls.quick == [] and calls.deep == []
+    assert result.findings == [
+        {"topic": "CCW SLA", "depth": "wiki", "summary": HIGH.answer, "error": None}
+    ]
+    assert result.paths == ["wiki"]
+    assert result.sources_used == ["wiki:ccw.md"]
+    assert "15 minutes" in result.reply
+
+
+async def test_medium_confidence_goes_outside_with_the_wiki_answer_as_context() -> None:
+    calls = Calls()
+    context = make_context(calls, draft="[RESEARCH depth=deep] CCW SLA", wiki=MEDIUM)
+    result = await handle_turn("What is CCW's SLA?", context=context)
+    assert calls.deep == [("CCW SLA", MEDIUM.answer)]
+    assert calls.quick == []
+    assert result.paths == ["wiki+web"]
+    assert result.findings[0]["depth"] == "deep"
+    assert "found outside" in result.findings[0]["summary"]
+    assert result.sources_used == ["wiki:ccw.md", "https://example.org/a"]
+
+
+async def test_low_confidence_goes_outside_without_the_wiki_answer() -> None:
+    calls = Calls()
+    context = make_context(calls, draft="[RESEARCH depth=deep] CCW SLA", wiki=LOW)
+    result = await handle_turn("What is CCW's SLA?", context=context)
+    assert calls.deep == [("CCW SLA", None)]
+    assert result.paths == ["web"]
+    assert LOW.answer not in result.findings[0]["summary"]
+    assert result.sources_used == ["https://example.org/a"]
+
+
+@pytest.mark.parametrize("wiki", [HIGH.model_copy(update={"go_external": True}), MEDIUM, LOW])
+async def test_time_sensitive_requests_always_go_outside(wiki: WikiQueryResult) -> None:
+    calls = Calls()
+    context = make_context(calls, draft="[RESEARCH depth=quick] CCW price today", wiki=wiki)
+    result = await handle_turn("CCW price?", context=context)
+    assert calls.wiki == [("CCW price today", True)]  # quick means time-sensitive
+    assert calls.quick == [("CCW price today", None)] and calls.deep == []
+    summary = result.findings[0]["summary"]
+    assert "found outside" in summary
+    # A usable (high/medium) wiki answer is kept in the finding; a low one is not.
+    assert (wiki.answer in summary) is (wiki.confidence != "low")
+    assert result.paths == ["wiki+web" if wiki.confidence != "low" else "web"]
+
+
+async def test_a_failing_wiki_means_going_outside() -> None:
+    calls = Calls()
+    context = make_context(calls, draft="[RESEARCH deep] CCW SLA", wiki=RuntimeError("disk gone"))
+    result = await handle_turn("What is CCW's SLA?", context=context)
+    assert calls.wiki and calls.deep == [("CCW SLA", None)]
+    assert result.paths == ["web"]
+    assert result.findings[0]["error"] is None
+    assert "found outside" in result.reply
+
+
+async def test_a_wiki_returning_garbage_means_going_outside() -> None:
+    calls = Calls()
+    context = make_context(calls, draft="[RESEARCH deep] x")
+
+    async def bad_wiki(topic: str, time_sensitive: bool, context: TurnContext) -> Any:
+        return {"answer": "not a result object"}
+
+    context.wiki = bad_wiki
+    result = await handle_turn("x", context=context)
+    assert calls.deep == [("x", None)]
+    assert result.paths == ["web"]
+
+
+async def test_a_failing_external_call_leaves_an_honest_finding() -> None:
+    calls = Calls()
+    context = make_context(calls, draft="[RESEARCH deep] topic", wiki=LOW, external=OSError("down"))
+    result = await handle_turn("topic?", context=context)
+    finding = result.findings[0]
+    assert finding["error"] == "OSError: down"
+    assert finding["summary"] and "failed" in finding["summary"]
+    assert result.reply
+
+
+async def test_a_failing_external_call_keeps_a_medium_wiki_answer() -> None:
+    calls = Calls()
+    context = make_context(calls, draft="[RESEARCH deep] t", wiki=MEDIUM, external=OSError("x"))
+    result = await handle_turn("t?", context=context)
+    assert MEDIUM.answer in result.findings[0]["summary"]
+    assert result.findings[0]["error"] == "OSError: x"
+
+
+async def test_a_quick_request_answered_by_the_wiki_cancels_the_early_call() -> None:
+    """Only a wiki provider that ignores time_sensitive says this; the wiki answer wins."""
+    calls = Calls()
+    context = make_context(calls, draft="[RESEARCH] t", wiki=HIGH, external_delay_s=5)
+    started = time.perf_counter()
+    result = await handle_turn("t?", context=context)
+    assert time.perf_counter() - started < 1
+    assert result.paths == ["wiki"]
+    assert result.findings[0]["depth"] == "wiki"
+
+
+# --- the turn ----------------------------------------------------------------------------------
+
+
+async def test_a_draft_without_requests_is_the_reply() -> None:
+    calls = Calls()
+    context = make_context(calls, draft="Hello there!")
+    result = await handle_turn("hi", context=context)
+    assert result.reply == "Hello there!"
+    assert result.findings == [] and calls.wiki == [] and calls.quick == []
+
+
+async def test_the_final_reply_comes_from_the_model_with_the_findings() -> None:
+    calls = Calls()
+    context = make_context(calls, draft="[RESEARCH deep] a\n[RESEARCH] b", wiki=HIGH, final="OK!")
+    result = await handle_turn("a and b?", context=context)
+    assert result.reply == "OK!"
+    model = context.model
+    assert isinstance(model, ScriptedReasoner)
+    (final_call,) = model.calls_to("final_reply")
+    assert [f.topic for f in final_call["findings"]] == ["a", "b"]
+    assert set(result.findings[0]) == {"topic", "depth", "summary", "error"}
+    assert len(result.paths) == len(result.findings) == 2
+
+
+async def test_a_failing_final_reply_falls_back_to_a_plain_reply() -> None:
+    calls = Calls()
+    context = make_context(
+        calls, draft="[RESEARCH deep] CCW SLA", wiki=HIGH, final=RuntimeError("model down")
+    )
+    result = await handle_turn("CCW SLA?", context=context)
+    assert HIGH.answer in result.reply
+    assert any("final reply" in error for error in result.errors)
+
+
+async def test_a_failing_draft_researches_the_message_itself() -> None:
+    calls = Calls()
+    context = make_context(calls, draft="unused", wiki=HIGH)
+    assert isinstance(context.model, ScriptedReasoner)
+    context.model.enqueue("draft_reply", RuntimeError("no draft"))
+    result = await handle_turn("CCW SLA?", context=context)
+    assert calls.wiki == [("CCW SLA?", True)]
+    assert result.reply and any("draft" in error for error in result.errors)
+
+
+async def test_progress_lines_and_a_broken_printer() -> None:
+    lines: list[str] = []
+    calls = Calls()
+    context = make_context(calls, draft="[RESEARCH deep] CCW", wiki=LOW, user_print=lines.append)
+    await handle_turn("CCW?", context=context)
+    assert lines == ["📖 Checking the wiki for 'CCW'…", "🌐 Researching outside: 'CCW'…"]
+
+    def broken(_line: str) -> None:
+        raise ValueError("closed pipe")
+
+    context.user_print = broken
+    result = await handle_turn("CCW?", context=context)
+    assert result.paths == ["web"]
+
+
+def test_handle_turn_sync_outside_and_inside_a_loop() -> None:
+    calls = Calls()
+    context = make_context(calls, draft="[RESEARCH deep] t", wiki=HIGH)
+    assert handle_turn_sync("t?", context=context).paths == ["wiki"]
+
+    async def inside() -> TurnResult:
+        return handle_turn_sync("t?", context=context)
+
+    assert asyncio.run(inside()).paths == ["wiki"]
+
+
+# --- latency -----------------------------------------------------------------------------------
+
+
+async def test_a_time_sensitive_request_takes_max_not_sum() -> None:
+    calls = Calls()
+    context = make_context(
+        calls, draft="[RESEARCH depth=quick] t", wiki=LOW, wiki_delay_s=0.3, external_delay_s=0.3
+    )
+    started = time.perf_counter()
+    result = await handle_turn("t?", context=context)
+    elapsed_s = time.perf_counter() - started
+    assert calls.quick and result.paths == ["web"]
+    assert 0.3 <= elapsed_s < 0.5
+
+
+async def test_a_deep_request_waits_for_the_wiki_so_it_can_stop_the_call() -> None:
+    calls = Calls()
+    context = make_context(
+        calls, draft="[RESEARCH depth=deep] t", wiki=LOW, wiki_delay_s=0.3, external_delay_s=0.3
+    )
+    started = time.perf_counter()
+    await handle_turn("t?", context=context)
+    assert time.perf_counter() - started >= 0.58
+    assert calls.deep
+
+
+async def test_the_sequential_baseline_takes_the_sum() -> None:
+    calls = Calls()
+    context = make_context(
+        calls,
+        draft="[RESEARCH] t",
+        wiki=LOW,
+        wiki_delay_s=0.2,
+        external_delay_s=0.2,
+        start_external_early=False,
+    )
+    started = time.perf_counter()
+    await handle_turn("t?", context=context)
+    assert time.perf_counter() - started >= 0.38
+
+
+async def test_requests_run_concurrently() -> None:
+    calls = Calls()
+    draft = "\n".join(f"[RESEARCH deep] topic {n}" for n in range(4))
+    context = make_context(calls, draft=draft, wiki=HIGH, wiki_delay_s=0.25)
+    started = time.perf_counter()
+    result = await handle_turn("four things", context=context)
+    assert len(calls.wiki) == 4 and result.paths == ["wiki"] * 4
+    assert time.perf_counter() - started < 0.45
+    assert set(result.timings_ms) >= {"draft", "research", "reply", "total", "request_4.wiki"}
+
+
+# --- offline, end to end on the fixture wiki ---------------------------------------------------
+
+
+@pytest.fixture
+def brain_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BRAIN1_WIKI_DIR", str(BRAIN))
+    monkeypatch.setenv("SWARM_MODEL", "offline")
+
+
+@pytest.mark.usefixtures("brain_env")
+async def test_offline_turn_end_to_end_time_sensitive() -> None:
+    calls = Calls()
+    context = make_context(calls, draft="")
+    context.model = None  # the offline backend: no key is set
+    context.wiki = TurnContext().wiki  # the real wiki_query
+    result = await handle_turn("What is CCW's first-response SLA?", context=context)
+    # The offline draft makes the question one quick (time-sensitive) request: wiki + outside.
+    assert result.draft.startswith("[RESEARCH depth=quick]")
+    assert calls.quick and result.paths == ["wiki+web"]
+    assert "15" in result.reply
+    assert "wiki:ccw.md" in result.sources_used
+
+
+@pytest.mark.usefixtures("brain_env")
+async def test_offline_turn_end_to_end_answered_by_the_wiki() -> None:
+    calls = Calls()
+    context = make_context(calls, draft="")
+    context.model = None
+    context.wiki = TurnContext().wiki
+    result = await handle_turn("Give me an overview of CCW's first-response SLA", context=context)
+    assert result.draft.startswith("[RESEARCH depth=deep]")
+    assert calls.quick == [] and calls.deep == []
+    assert result.paths == ["wiki"] and result.findings[0]["depth"] == "wiki"
+    assert "15 minutes" in result.reply
+
+
+@pytest.mark.usefixtures("brain_env")
+async def test_real_providers_with_outside_sources_disabled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The default lookup/research providers, with every outside source off: no network."""
+    monkeypatch.setenv("WEB_SEARCH_ENABLED", "false")
+    monkeypatch.setenv("WIKIPEDIA_FALLBACK_ENABLED", "false")
+    quick = await handle_turn("Latest pricing of Acme water sensors")
+    deep = await handle_turn("Compare water utility SCADA vendors in detail")
+    assert quick.reply and deep.reply
+    assert [f["depth"] for f in quick.findings + deep.findings] == ["quick", "deep"]
+    for finding in [*quick.findings, *deep.findings]:
+        assert set(finding) == {"topic", "depth", "summary", "error"}
+        assert finding["summary"]
