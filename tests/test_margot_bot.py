@@ -398,16 +398,26 @@ async def test_offline_turn_end_to_end_time_sensitive() -> None:
 
 
 @pytest.mark.usefixtures("brain_env")
-async def test_offline_turn_end_to_end_answered_by_the_wiki() -> None:
+async def test_offline_turn_end_to_end_deep_follows_the_wiki_gate() -> None:
+    """A deep request goes through the real wiki gate (not time-sensitive) and obeys it."""
+    from swarm.wiki_query import aquery
+
+    message = "Give me an overview of the CCW contract value"
     calls = Calls()
     context = make_context(calls, draft="")
     context.model = None
     context.wiki = TurnContext().wiki
-    result = await handle_turn("Give me an overview of CCW's first-response SLA", context=context)
-    assert result.draft.startswith("[RESEARCH depth=deep]")
-    assert calls.quick == [] and calls.deep == []
-    assert result.paths == ["wiki"] and result.findings[0]["depth"] == "wiki"
-    assert "15 minutes" in result.reply
+    result = await handle_turn(message, context=context)
+    assert result.draft == f"[RESEARCH depth=deep] {message}"
+    assert calls.quick == []
+    wiki = await aquery(message, False)
+    assert "ccw.md" in wiki.pages_consulted and "2,400" in wiki.answer
+    if not wiki.go_external:
+        assert calls.deep == [] and result.paths == ["wiki"]
+        assert result.findings[0]["depth"] == "wiki" and "2,400" in result.reply
+    else:
+        expected_context = wiki.answer if wiki.usable_as_context else None
+        assert calls.deep == [(message, expected_context)]
 
 
 @pytest.mark.usefixtures("brain_env")
@@ -424,3 +434,46 @@ async def test_real_providers_with_outside_sources_disabled(
     for finding in [*quick.findings, *deep.findings]:
         assert set(finding) == {"topic", "depth", "summary", "error"}
         assert finding["summary"]
+
+
+# --- robustness ---------------------------------------------------------------------------------
+
+
+async def test_bad_settings_still_give_a_reply(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WEB_SEARCH_ENABLED", "perhaps")  # not a boolean: Settings() fails
+    result = await handle_turn("hello")
+    assert result.reply.startswith("Sorry, something went wrong")
+    assert result.errors
+
+
+async def test_a_huge_outside_summary_is_capped() -> None:
+    calls = Calls()
+    context = make_context(calls, draft="[RESEARCH deep] t", wiki=LOW, external="x" * 50_000)
+    result = await handle_turn("t?", context=context)
+    assert len(result.findings[0]["summary"]) <= 6000
+
+
+async def test_cancelling_a_turn_cancels_the_early_outside_call() -> None:
+    calls = Calls()
+    finished: list[str] = []
+    context = make_context(calls, draft="[RESEARCH] t", wiki=LOW, wiki_delay_s=5)
+
+    async def slow_lookup(topic: str, wiki_context: str | None, context: TurnContext) -> str:
+        try:
+            await asyncio.sleep(5)
+        finally:
+            finished.append("lookup stopped")
+        return "late"
+
+    context.quick = slow_lookup
+    task = asyncio.create_task(handle_turn("t?", context=context))
+    await asyncio.sleep(0.1)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert finished == ["lookup stopped"]
+
+
+def test_control_characters_never_reach_a_topic() -> None:
+    (request,) = parse_research_requests("[RESEARCH] evil\x1b[31m topic\x07")
+    assert request.topic == "evil [31m topic"
