@@ -20,7 +20,6 @@ dropped, repeats of a topic are merged (deep wins over quick), and at most
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import dataclasses
 import re
@@ -32,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, Field
 
+from swarm._sync import run_sync
 from swarm.config import Settings, get_settings
 from swarm.models.base import ChatTurn, Finding, Reasoner
 from swarm.wiki_query import WikiQueryResult, aquery
@@ -500,9 +500,4 @@ def handle_turn_sync(
 ) -> TurnResult:
     """Sync facade over `handle_turn`; safe to call from inside a running event loop too."""
     coro = handle_turn(message, history, context=context)
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(coro)
-    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(asyncio.run, coro).result()
+    return run_sync(coro)

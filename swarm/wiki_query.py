@@ -6,8 +6,6 @@ confidence → the go_external gate. `aquery` never raises; `query` is its sync 
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -16,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from swarm._sync import run_sync
 from swarm.config import Settings, get_settings, resolve_wiki_dir
 from swarm.errors import ConfigError, ModelError, ModelTimeout, SwarmError, WikiError
 from swarm.models.base import Confidence, PageCandidate, Reasoner
@@ -99,13 +98,7 @@ def query(
 ) -> WikiQueryResult:
     """Sync facade over `aquery`; safe to call from inside a running event loop too."""
     coro = aquery(query, time_sensitive, wiki_dir=wiki_dir, model=model, settings=settings, now=now)
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(coro)
-    # A loop is running here (a notebook, an async app): run on a private loop in a thread.
-    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(asyncio.run, coro).result()
+    return run_sync(coro)
 
 
 def _reasoner(model: Reasoner | str | None, settings: Settings) -> Reasoner:
