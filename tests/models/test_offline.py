@@ -6,7 +6,7 @@ import pytest
 
 from swarm.models.base import Finding, PageCandidate, SourceText
 from swarm.models.offline import NO_ANSWER, OfflineReasoner, split_topic
-from swarm.models.passages import split_passages
+from swarm.models.passages import answer_kinds, name_aliases, split_passages, text_words
 from swarm.wiki.pages import PageExcerpt
 
 CCW = PageExcerpt(
@@ -84,7 +84,9 @@ async def test_table_rows_are_answers_with_their_headers() -> None:
         "What is the price of the Pro plan?", [PRICING, CCW]
     )
 
-    assert answer.answer == "Plan: Pro; Price: $249/month; Sites: up to 5"
+    assert (
+        answer.answer.splitlines()[0] == "Plan: Pro; Price: $249/month; Sites: up to 5 (pricing.md)"
+    )
     assert answer.pages_used == ["pricing.md"]
     assert answer.confidence == "high"
 
@@ -166,6 +168,175 @@ async def test_a_figure_alone_does_not_answer_a_specific_money_word() -> None:
     assert answer.pages_used == ["advisory.md"]
 
 
+async def test_answer_adds_runners_up_from_other_pages_each_labelled() -> None:
+    excerpts = [
+        PageExcerpt(
+            "rota.md", "On-call rota", "Weekends are covered by Priya.\n\nTom does Mondays."
+        ),
+        PageExcerpt("team.md", "Team", "Priya Raman covers the weekend pager."),
+    ]
+
+    answer = await reasoner.answer_from_excerpts("Who covers weekends?", excerpts)
+
+    lines = answer.answer.splitlines()
+    assert lines[0] == "Weekends are covered by Priya. (rota.md)"
+    assert lines[1:] == ["Priya Raman covers the weekend pager. (team.md)"]
+    assert answer.pages_used == ["rota.md", "team.md"]
+
+
+async def test_answer_stays_within_its_character_budget() -> None:
+    long_item = "Priya covers weekends and " + "also a great many other things " * 25 + "."
+    excerpts = [
+        PageExcerpt("a.md", "A", "Weekends are covered by Priya."),
+        PageExcerpt("b.md", "B", long_item),
+        PageExcerpt("c.md", "C", "Tom covers weekends in August."),
+    ]
+
+    answer = await reasoner.answer_from_excerpts("Who covers weekends?", excerpts)
+
+    assert len(answer.answer) <= 600 + 3 * len(" (x.md)")
+    assert "(b.md)" not in answer.answer and "(c.md)" in answer.answer
+
+
+async def test_confidence_is_judged_on_the_lead_passage_alone() -> None:
+    # The runner-up matches a word the lead lacks; the pair must not add up to "high".
+    excerpts = [
+        PageExcerpt("a.md", "A", "The Starter plan costs $99 per month."),
+        PageExcerpt("b.md", "B", "Enterprise discounts exist."),
+    ]
+
+    answer = await reasoner.answer_from_excerpts(
+        "What is the Enterprise discount on the Starter plan?", excerpts
+    )
+
+    assert answer.confidence != "high"
+
+
+async def test_weekend_question_matches_saturdays_and_sundays() -> None:
+    excerpt = PageExcerpt(
+        "rota.md",
+        "On-call rota",
+        "Alerts route through PagerDuty.\n\nWeekends are always covered by Priya.",
+    )
+
+    answer = await reasoner.answer_from_excerpts(
+        "Who is on call on Saturdays and Sundays?", [excerpt]
+    )
+
+    assert answer.answer.startswith("Weekends are always covered by Priya.")
+
+
+async def test_irregular_past_tense_matches_the_verb() -> None:
+    excerpt = PageExcerpt(
+        "sicily.md",
+        "Sicily",
+        "- Roger was crowned at Palermo in 1130.\n- Palermo fell in January 1072.",
+    )
+
+    answer = await reasoner.answer_from_excerpts("When did Palermo fall?", [excerpt])
+
+    assert answer.answer.startswith("Palermo fell in January 1072.")
+
+
+async def test_acronym_written_in_the_excerpt_stands_for_the_name() -> None:
+    excerpts = [
+        PageExcerpt(
+            "clients.md", "Clients", "Coastal Clean Water (CCW) is a client. Others pay monthly."
+        ),
+        PageExcerpt("ccw.md", "Contract", "CCW signed the contract on 2026-05-08."),
+    ]
+
+    answer = await reasoner.answer_from_excerpts(
+        "When did Coastal Clean Water sign the contract?", excerpts
+    )
+
+    assert answer.answer.startswith("CCW signed the contract on 2026-05-08.")
+
+
+async def test_when_question_prefers_the_passage_with_a_date() -> None:
+    excerpt = PageExcerpt(
+        "launch.md",
+        "Launch",
+        "- The launch went well with customers.\n- The launch happened in March 2025.",
+    )
+
+    answer = await reasoner.answer_from_excerpts("When was the launch?", [excerpt])
+
+    assert answer.answer.startswith("The launch happened in March 2025.")
+
+
+async def test_why_question_prefers_the_passage_giving_a_reason() -> None:
+    # Pages come ranked: the client's own page first. Its reason line names neither the
+    # client (only its title does) nor "walk away", but it is the one that gives a reason.
+    excerpts = [
+        PageExcerpt(
+            "mill-creek.md",
+            "Mill Creek co-op",
+            "Former client.\n\n- Why they left: budget cuts after a pump failed.",
+        ),
+        PageExcerpt("overview.md", "Overview", "The Tidewater app is our main business."),
+    ]
+
+    answer = await reasoner.answer_from_excerpts(
+        "Why did the Mill Creek co-op walk away from the Tidewater app?", excerpts
+    )
+
+    assert "budget cuts" in answer.answer.splitlines()[0]
+    assert answer.pages_used[0] == "mill-creek.md"
+    assert answer.confidence != "high"
+
+
+async def test_money_question_prefers_a_currency_amount_over_a_count() -> None:
+    excerpts = [
+        PageExcerpt("sites.md", "Sites", "38 sensors in total across the sites in 2025."),
+        PageExcerpt("money.md", "Money", "Total across the sites in 2025: $58,300."),
+    ]
+
+    answer = await reasoner.answer_from_excerpts(
+        "How much money came in across the sites in 2025?", excerpts
+    )
+
+    assert answer.answer.splitlines()[0] == "Total across the sites in 2025: $58,300. (money.md)"
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        pytest.param("Subscribers: 1,340 (October 2026).", {"figure", "count", "date"}, id="count"),
+        pytest.param("One slot at $300.", {"figure", "money", "count"}, id="money-and-one"),
+        pytest.param("Published at 7:00 on 2026-05-08.", {"figure", "date"}, id="time-not-count"),
+        pytest.param("Price: $300.", {"figure", "money"}, id="price-not-count"),
+        pytest.param("Kept at The National Archives.", {"place"}, id="place"),
+        pytest.param("They left because of budget cuts.", {"reason"}, id="reason"),
+        pytest.param("nothing here at all", set(), id="none"),
+    ],
+)
+def test_answer_kinds(text: str, kinds: set[str]) -> None:
+    assert answer_kinds(text) == kinds
+
+
+def test_text_words_join_irregular_past_forms() -> None:
+    assert text_words("Palermo fell; the king held court") >= {"fall", "hold", "palermo"}
+
+
+def test_name_aliases_need_the_acronym_written_somewhere() -> None:
+    words = text_words("Coastal Clean Water contract")
+
+    found = name_aliases("Coastal Clean Water contract", ["CCW signed."], words)
+    absent = name_aliases("Coastal Clean Water contract", ["Nothing else."], words)
+
+    assert frozenset({"ccw"}) in found["coastal"]
+    assert "coastal" not in absent
+
+
+def test_name_aliases_link_a_name_and_its_epithet() -> None:
+    aliases = name_aliases(
+        "Where did the Conqueror land?", ["William the Conqueror."], text_words("Conqueror land")
+    )
+
+    assert frozenset({"william"}) in aliases["conqueror"]
+
+
 # --- markdown splitting -------------------------------------------------------------------
 
 
@@ -201,6 +372,18 @@ SLA: 15 minutes
     assert "numbered item" in passages
     assert "Owner: Alice" in passages and "SLA: 15 minutes" in passages
     assert not any(p == "Title" for p in passages)
+
+
+def test_key_value_line_after_a_broken_sentence_continues_it() -> None:
+    text = "William ordered a survey of\nEngland: who held what land.\nOwner: Alice\nSLA: 15 min"
+
+    passages = [p.text for p in split_passages(text)]
+
+    assert passages == [
+        "William ordered a survey of England: who held what land.",
+        "Owner: Alice",
+        "SLA: 15 min",
+    ]
 
 
 def test_passages_carry_title_and_heading_context() -> None:
