@@ -434,7 +434,6 @@ def test_hobby_fixture_has_thin_titles_subfolders_and_bare_pages() -> None:
 
 
 async def test_offline_verification_of_the_brain_fixture() -> None:
-    pytest.importorskip("swarm.wiki_query")
     report = await run_verification(FIXTURES / "brain", model="offline")
     assert len(report.outcomes) == len(load_questions(FIXTURES / "brain" / QUESTIONS_FILE))
     by_id = {outcome.question.id: outcome for outcome in report.outcomes}
@@ -445,10 +444,32 @@ async def test_offline_verification_of_the_brain_fixture() -> None:
     contract = by_id["ccw-contract-value"].observed
     assert "$2,400" in contract.answer and contract.go_external is False
     assert by_id["anthropic-this-week"].observed.go_external is True
-    assert report.unanswerable_sent_external.value == 1.0
     text = format_report(report)
     assert "page recall@5" in text and "ccw-sla" in text
-    # TODO(lead): once the offline backend is calibrated, require `assert report.ok`.
+    _assert_calibrated(report)
+
+
+async def test_offline_verification_of_the_hobby_fixture() -> None:
+    report = await run_verification(FIXTURES / "hobby", model="offline")
+    assert len(report.outcomes) == len(load_questions(FIXTURES / "hobby" / QUESTIONS_FILE))
+    _assert_calibrated(report)
+
+
+# Measured with the offline backend: brain 19/20, hobby 20/21 answers hit (the misses are
+# paraphrases no lexical match bridges: "bring in money" for revenue, "where can you see it
+# today" for "Kept at The National Archives"). A drop below this floor is a regression.
+OFFLINE_ANSWER_HIT_FLOOR = 0.95
+
+
+def _assert_calibrated(report: VerificationReport) -> None:
+    figures = {figure.name: figure.value for figure in report.figures}
+    assert report.page_recall_at_5.value is not None and report.page_recall_at_5.value >= 0.95
+    # A confident wrong answer is the worst outcome: every "high" must be right.
+    assert report.high_confidence_precision.value == 1.0, figures
+    assert report.unanswerable_sent_external.value == 1.0, figures
+    hit_rate = report.answer_hit_rate.value
+    assert hit_rate is not None and hit_rate >= OFFLINE_ANSWER_HIT_FLOOR, format_report(report)
+    assert report.ok, format_report(report)
 
 
 async def test_run_verification_grades_a_scripted_model(tmp_path: Path) -> None:
