@@ -278,6 +278,9 @@ def _answer_spans(scorer: _Scorer) -> list[list[_Scored]]:
     for index in order[1:]:
         if len(spans) >= MAX_ANSWER_PASSAGES or ranks[index] < RUNNER_UP_SHARE * ranks[order[0]]:
             break
+        # A runner-up must state a question word: a bare figure for "value" is noise.
+        if not scorer.matched([items[index]]) - _MONEY - _COUNTING:
+            continue
         start, end = _block_of(items, index)
         span = set(range(start, end + 1))
         page = items[index].passage.page

@@ -198,6 +198,17 @@ async def test_answer_stays_within_its_character_budget() -> None:
     assert "(b.md)" not in answer.answer and "(c.md)" in answer.answer
 
 
+async def test_a_runner_up_must_state_a_question_word_not_just_a_figure() -> None:
+    excerpts = [
+        PageExcerpt("ccw.md", "CCW", "CCW signed a contract at $2,400/year."),
+        PageExcerpt("vendors.md", "Vendors", "Hetzner: about $460/month."),
+    ]
+
+    answer = await reasoner.answer_from_excerpts("What is CCW's contract value?", excerpts)
+
+    assert answer.answer == "CCW signed a contract at $2,400/year. (ccw.md)"
+
+
 async def test_confidence_is_judged_on_the_lead_passage_alone() -> None:
     # The runner-up matches a word the lead lacks; the pair must not add up to "high".
     excerpts = [
