@@ -12,7 +12,9 @@ import pytest
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = REPO_ROOT / "wiki_fixtures"
-REAL_CAPTURES = REPO_ROOT.parent / "shared" / "real-captures"
+# Real responses recorded from DuckDuckGo, Wikipedia and Brave, kept byte for byte as captured
+# (see its README for the quirks they carry).
+REAL_CAPTURES = Path(__file__).resolve().parent / "fixtures" / "real-captures"
 
 _ENV_PREFIXES = ("SWARM_", "BRAIN1_", "ANTHROPIC_", "GEMINI_", "GOOGLE_API_KEY")
 _ENV_NAMES = {
