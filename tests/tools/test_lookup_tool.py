@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from click.testing import CliRunner
+from conftest import REAL_CAPTURES
 
 from swarm.cli import cli
 from swarm.config import Settings
@@ -17,8 +17,6 @@ from swarm.web.fence import FENCE_HEADER, is_fenced
 from swarm.web.safe_http import make_client
 from swarm.web.types import SearchHit
 from swarm.web.web_search import ToolContext
-
-REAL_CAPTURES = Path(__file__).resolve().parents[2].parent / "shared" / "real-captures"
 
 SUMMARY = {
     "title": "Python (programming language)",
