@@ -6,6 +6,7 @@ confidence → the go_external gate. `aquery` never raises; `query` is its sync 
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -123,29 +124,14 @@ async def _answer(
     if not question:
         raise ConfigError("empty question")
     root = resolve_wiki_dir(wiki_dir, settings)
-    page_map = load_page_map(
-        root, max_bytes=settings.max_index_bytes, cache_dir=settings.effective_cache_dir()
-    )
-    if not page_map.entries:
-        raise WikiError(f"index.md in {root} lists no pages")
-
-    candidates = build_candidates(question, page_map, settings)
+    # Disk work (index parse, a first ranker build, page reads) runs off the event loop so
+    # concurrent callers (the bot's parallel research requests) are not stalled by it.
+    page_map, candidates = await asyncio.to_thread(_load_candidates, question, root, settings)
     choice = await reasoner.pick_pages(question, candidates, max_pages=settings.max_pages)
     chosen = validate_choice(choice.paths, page_map, max_pages=settings.max_pages)
 
     flags = [choice.time_sensitive]
-    excerpts: list[PageExcerpt] = []
-    if chosen:
-        excerpts = [
-            read_page(
-                root,
-                path,
-                title=page_map.by_path[path].title,
-                max_chars=settings.page_excerpt_chars,
-                max_bytes=settings.max_page_bytes,
-            )
-            for path in chosen
-        ]
+    excerpts = await asyncio.to_thread(_read_excerpts, root, chosen, page_map, settings)
     readable = [excerpt for excerpt in excerpts if excerpt.error is None]
     unreadable = [excerpt for excerpt in excerpts if excerpt.error is not None]
 
@@ -191,6 +177,32 @@ async def _answer(
         time_sensitive=time_sensitive,
         pages_read=[excerpt.path for excerpt in readable],
     )
+
+
+def _load_candidates(
+    question: str, root: Path, settings: Settings
+) -> tuple[PageMap, list[PageCandidate]]:
+    page_map = load_page_map(
+        root, max_bytes=settings.max_index_bytes, cache_dir=settings.effective_cache_dir()
+    )
+    if not page_map.entries:
+        raise WikiError(f"index.md in {root} lists no pages")
+    return page_map, build_candidates(question, page_map, settings)
+
+
+def _read_excerpts(
+    root: Path, chosen: Sequence[str], page_map: PageMap, settings: Settings
+) -> list[PageExcerpt]:
+    return [
+        read_page(
+            root,
+            path,
+            title=page_map.by_path[path].title,
+            max_chars=settings.page_excerpt_chars,
+            max_bytes=settings.max_page_bytes,
+        )
+        for path in chosen
+    ]
 
 
 def build_candidates(question: str, page_map: PageMap, settings: Settings) -> list[PageCandidate]:
