@@ -50,10 +50,9 @@ def _settings_for(backend: str | None, wiki: str | None) -> Settings:
     return settings
 
 
-def _progress(message: str) -> None:
-    """A progress line on stderr, only for a person watching a terminal."""
-    if sys.stderr.isatty():
-        click.echo(message, err=True)
+def _progress(line: str) -> None:
+    """A progress line on stderr, so stdout stays the result (e.g. for --json)."""
+    click.echo(line, err=True)
 
 
 @cli.command("query")
@@ -109,12 +108,7 @@ def _format_result(result: WikiQueryResult) -> str:
     return "\n".join(lines)
 
 
-# --- lookup and research (owner: tools) --------------------------------------------------------
-
-
-def _tool_progress(line: str) -> None:
-    """A progress line on stderr (stdout stays the result, e.g. for --json)."""
-    click.echo(line, err=True)
+# --- going outside: lookup, research, search ----------------------------------------------------
 
 
 @cli.command("lookup")
@@ -129,7 +123,7 @@ def lookup_command(query: str, as_json: bool) -> None:
     from swarm.tools import builtin
     from swarm.web.web_search import ToolContext
 
-    context = ToolContext(user_print=_tool_progress)
+    context = ToolContext(user_print=_progress)
     # --json is what a model would get (fenced page text); humans get the plain text.
     result = asyncio.run(builtin.lookup(query, context=context, fence_content=as_json))
     if as_json:
@@ -186,7 +180,7 @@ def research_command(topic: str, depth: str, backend: str | None, as_json: bool)
         )
     result = asyncio.run(
         research_topic(
-            topic, depth, settings=settings, progress=lambda line: _tool_progress(f"… {line}")
+            topic, depth, settings=settings, progress=lambda line: _progress(f"… {line}")
         )
     )
     if as_json:
@@ -205,9 +199,6 @@ def research_command(topic: str, depth: str, backend: str | None, as_json: bool)
         raise SystemExit(1)
 
 
-# --- web search (owner: cascade) ---------------------------------------------------------------
-
-
 @cli.command("search")
 @click.argument("query")
 @click.option(
@@ -223,9 +214,7 @@ def search_command(query: str, language: str | None) -> None:
 
     from swarm.web import web_search as web_search_module
 
-    context = web_search_module.ToolContext(
-        user_print=lambda line: click.echo(line, err=True), language=language
-    )
+    context = web_search_module.ToolContext(user_print=_progress, language=language)
     envelope = asyncio.run(web_search_module.web_search(query, context=context))
     click.echo(envelope)
 
@@ -267,9 +256,8 @@ def verify_command(wiki: str, backend: str | None, questions: str | None, thresh
     raise SystemExit(0 if report.ok else 1)
 
 
-# --- the bot: ask, chat, and the MCP server (owner: bot) ---------------------------------------
+# --- the bot: ask, chat, and the MCP server ----------------------------------------------------
 
-_PATH_LABELS = {"wiki": "wiki", "wiki+web": "wiki+web", "web": "web"}
 _CHAT_HISTORY_TURNS = 20  # older turns are dropped so prompts stay bounded
 
 
@@ -281,7 +269,7 @@ def _turn_context(settings: Settings, wiki: str | None) -> TurnContext:
         settings=settings,
         model=get_reasoner(settings),
         wiki_dir=wiki,
-        user_print=_tool_progress,
+        user_print=_progress,
     )
 
 
@@ -291,7 +279,7 @@ def _format_turn(result: TurnResult) -> str:
         lines.append("")
         for finding, path in zip(result.findings, result.paths, strict=False):
             note = f"  (error: {finding['error']})" if finding.get("error") else ""
-            lines.append(f"[{_PATH_LABELS.get(path, path)}] {finding['topic']}{note}")
+            lines.append(f"[{path}] {finding['topic']}{note}")
     return "\n".join(lines)
 
 
