@@ -415,8 +415,10 @@ class OfflineReasoner:
         topic = " ".join(message.split())[:MAX_DRAFT_TOPIC_CHARS]
         if not topic:
             return ""
-        depth = "deep" if _DEEP_REQUEST.search(topic) else "quick"
-        return f"[RESEARCH depth={depth}] {topic}"
+        # quick means time-sensitive (the wiki can't stop its outside call), so only a
+        # fast-moving question is quick; anything else is deep, and the wiki may answer alone.
+        quick = detect_time_sensitive(topic) and not _DEEP_REQUEST.search(topic)
+        return f"[RESEARCH depth={'quick' if quick else 'deep'}] {topic}"
 
     async def final_reply(
         self, message: str, history: Sequence[ChatTurn], findings: Sequence[Finding]

@@ -253,8 +253,10 @@ When answering well needs facts you are not sure of, or anything recent, ask for
 writing request lines, one request per line, each line exactly in this form:
 [RESEARCH depth=quick] <topic>
 [RESEARCH depth=deep] <topic>
-- depth=quick: one fact, a definition, a figure, a date, a current value.
-- depth=deep: a comparison, an overview, a report with several sources.
+- depth=quick: a current or fast-moving fact: news, prices, market data, releases, anything \
+"latest" or "this week". Quick requests always go to outside sources.
+- depth=deep: everything else: a stable fact, a definition, a comparison, an overview. The \
+user's own wiki is checked first and answers alone when it is confident and fresh.
 - <topic> is a self-contained search phrase (no pronouns: name the things).
 - You may write several request lines, for separate topics.
 If you can answer without research (greetings, chit-chat, things stated in the \

@@ -522,7 +522,14 @@ async def test_write_report_without_sources() -> None:
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
-        pytest.param("What is CCW's SLA?", "[RESEARCH depth=quick] What is CCW's SLA?", id="q"),
+        pytest.param(
+            "What is CCW's SLA?", "[RESEARCH depth=deep] What is CCW's SLA?", id="stable-fact"
+        ),
+        pytest.param(
+            "What did Anthropic announce this week?",
+            "[RESEARCH depth=quick] What did Anthropic announce this week?",
+            id="time-sensitive",
+        ),
         pytest.param(
             "Compare  Hetzner\nand AWS for us",
             "[RESEARCH depth=deep] Compare Hetzner and AWS for us",
