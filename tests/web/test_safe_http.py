@@ -19,13 +19,12 @@ from hypothesis import strategies as st
 
 from swarm.config import get_settings
 from swarm.errors import BlockedURL, FetchError, FetchTimeout, ProviderHTTPError
-from swarm.web import safe_http
+from swarm.web.addresses import check_url_syntax, is_public_ip
+from swarm.web.bodies import BoundedDecoder
 from swarm.web.safe_http import (
     GuardedTransport,
-    check_url_syntax,
     fetch,
     get_json,
-    is_public_ip,
     is_public_url,
     make_client,
     static_resolver,
@@ -624,7 +623,7 @@ async def test_gzip_bomb_is_cut_at_512k_decoded() -> None:
 
 def test_bounded_decoder_never_inflates_past_its_budget() -> None:
     bomb = gzip.compress(b"\0" * (5 * KB * KB))
-    decoder = safe_http._BoundedDecoder("gzip")
+    decoder = BoundedDecoder("gzip")
     assert len(decoder.decode(bomb, 1000)) == 1000
 
 
