@@ -55,10 +55,12 @@ class InstantAnswer:
 
 @dataclass(frozen=True, slots=True)
 class LiteResults:
-    """Hits from the lite page; `blocked` is True when DDG served its bot challenge instead."""
+    """Hits from the lite page; `blocked` is True when DDG served its bot challenge instead,
+    `error` says why DDG could not be asked at all (network, timeout, HTTP error)."""
 
     hits: list[SearchHit] = field(default_factory=list)
     blocked: bool = False
+    error: str | None = None
 
 
 def _clean(value: Any) -> str:

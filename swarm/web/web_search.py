@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from swarm.config import Settings, get_settings
+from swarm.errors import SwarmError
 from swarm.web import fence
 from swarm.web.articles import Article, fetch_article, is_relevant
 from swarm.web.brave import Brave
@@ -313,7 +314,7 @@ async def _duckduckgo_step(
     ddg = DuckDuckGo(client, timeout_s=settings.fetch_timeout_s)
     instant_answer, lite = await asyncio.gather(
         _bounded(ddg.instant_answer(query), deadline, None),
-        _bounded(ddg.lite_results(query), deadline, LiteResults()),
+        _bounded(_lite_results(ddg, query), deadline, LiteResults(error="timed out")),
     )
     state.blocked = lite.blocked
     state.add_links(lite.hits)
@@ -332,8 +333,18 @@ async def _duckduckgo_step(
     # Printed right after the DDG block, before any fallback, so triage sees why we fell back.
     if state.blocked:
         say("🚧 DuckDuckGo served a bot-challenge page — search blocked, no results retrieved.")
+    elif lite.error:
+        say(f"⚠️ DuckDuckGo search failed ({lite.error}).")
     elif not lite.hits:
         say("⚠️ No DuckDuckGo results found.")
+
+
+async def _lite_results(ddg: DuckDuckGo, query: str) -> LiteResults:
+    """DDG lite results; a failure to ask at all is kept apart from an empty answer."""
+    try:
+        return await ddg.lite_results(query)
+    except SwarmError as error:
+        return LiteResults(error=str(error)[:200])
 
 
 def _take_article(state: _ChainState, provider: str, hit: SearchHit, article: Article) -> None:

@@ -66,6 +66,7 @@ class FakeWeb:
     wiki_titles: dict[str, list[str]] = field(default_factory=dict)
     wiki_summary: Any = field(default_factory=lambda: WIKI_SUMMARY)
     hang: frozenset[str] = frozenset()
+    down: frozenset[str] = frozenset()  # providers whose connection fails
     requests: list[httpx.Request] = field(default_factory=list)
 
     def client(self) -> httpx.AsyncClient:
@@ -84,6 +85,8 @@ class FakeWeb:
         }.get(host, "wikipedia" if host.endswith(".wikipedia.org") else "other")
         if provider in self.hang:
             await asyncio.sleep(10)
+        if provider in self.down:
+            raise httpx.ConnectError("Temporary failure in name resolution", request=request)
         if provider == "ddg_instant":
             return httpx.Response(200, json=self.instant)
         if provider == "ddg_lite":
@@ -360,6 +363,23 @@ async def test_no_results_then_wikipedia_rescue_lines_in_order() -> None:
     assert begin < result.index("Dart is a programming language") < result.index("<<<END")
     assert "https://en.wikipedia.org/wiki/Dart_(programming_language)" in result
     assert "Wikipedia fallback" in result
+
+
+@pytest.mark.parametrize(
+    ("web", "reason"),
+    [
+        pytest.param(
+            FakeWeb(down=frozenset({"ddg_lite"})), "name resolution", id="connection-failed"
+        ),
+        pytest.param(FakeWeb(lite_status=503), "HTTP 503", id="http-error"),
+    ],
+)
+async def test_ddg_failure_is_not_reported_as_no_results(web: FakeWeb, reason: str) -> None:
+    web.wiki_titles = {"en": ["Dart (programming language)"]}
+    _, lines = await run_search(DART_QUERY, web)
+    assert lines[1].startswith("⚠️ DuckDuckGo search failed (") and reason in lines[1]
+    assert "⚠️ No DuckDuckGo results found." not in lines
+    assert lines[2].startswith("📚 Searching Wikipedia")
 
 
 async def test_challenge_line_comes_before_the_wikipedia_line_even_when_it_rescues() -> None:
