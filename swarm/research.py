@@ -2,6 +2,7 @@
 
 `research_topic` runs under one wall-clock budget, records what failed per step, and always
 returns a `ResearchResult`: on expiry it writes the report from the sources it already has.
+Steps 1-4 (plan, search, dedup, fetch) live in `research_sources`; this module writes the report.
 """
 
 from __future__ import annotations
@@ -9,17 +10,27 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AsyncExitStack
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from pydantic import BaseModel, Field
 
 from swarm.config import Settings, get_settings
 from swarm.models.base import Reasoner, SourceText
+from swarm.research_sources import (
+    PLANS,
+    ArticleFetcher,
+    Candidate,
+    Origin,
+    ResearchRun,
+    WebSearch,
+    WikipediaSearch,
+    describe_error,
+    gather_sources,
+)
 from swarm.web.types import SearchHit
+from swarm.web.urls import normalize_url
 
 if TYPE_CHECKING:
     from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)
@@ -40,35 +51,6 @@ __all__ = [
 logger = logging.getLogger(__name__)
 
 Depth = Literal["quick", "deep"]
-Origin = Literal["wikipedia", "web", "wiki"]
-
-# Provider seams, so callers and tests swap the network for fakes.
-WebSearch = Callable[[str, int], Awaitable[Sequence[SearchHit]]]
-WikipediaSearch = Callable[[str, int], Awaitable[Sequence[dict[str, str]]]]
-# url → (title, text), or None when nothing readable came back.
-ArticleFetcher = Callable[[str], Awaitable["tuple[str, str] | None"]]
-
-
-@dataclass(frozen=True, slots=True)
-class _DepthPlan:
-    max_queries: int
-    web_hits_per_query: int
-    max_web_sources: int
-    max_fetches: int
-    max_source_chars: int
-
-
-_PLANS: dict[str, _DepthPlan] = {
-    "quick": _DepthPlan(
-        max_queries=2, web_hits_per_query=3, max_web_sources=4, max_fetches=2, max_source_chars=2500
-    ),
-    "deep": _DepthPlan(
-        max_queries=5, web_hits_per_query=5, max_web_sources=8, max_fetches=8, max_source_chars=5000
-    ),
-}
-_STEP_NAMES = {1: "plan", 2: "search", 3: "dedup", 4: "fetch", 5: "report"}
-_MAX_QUERY_CHARS = 200
-_SNIPPET_CHARS = 300
 
 
 class Source(BaseModel):
@@ -90,270 +72,11 @@ class ResearchResult(BaseModel):
     elapsed_s: float = 0.0
 
 
-# --- URL normalisation (pure) ----------------------------------------------------------------
-
-_TRACKING_PARAMS = frozenset(
-    {
-        "fbclid",
-        "gclid",
-        "dclid",
-        "msclkid",
-        "yclid",
-        "mc_cid",
-        "mc_eid",
-        "igshid",
-        "ref",
-        "ref_src",
-        "ref_url",
-        "_hsenc",
-        "_hsmi",
-        "spm",
-        "si",
-        "wprov",
-    }
-)
-_TRACKING_PREFIXES = ("utm_",)
-
-
-def _is_tracking_param(name: str) -> bool:
-    lowered = name.lower()
-    return lowered in _TRACKING_PARAMS or lowered.startswith(_TRACKING_PREFIXES)
-
-
-def normalize_url(url: str) -> str:
-    """A key under which the same page found twice compares equal: scheme and host lowercased,
-    `http` treated as `https`, `www.` and Wikipedia's mobile hosts (`m.`, `en.m.`) mapped to the
-    desktop host, default ports, fragment, trailing slash and tracking parameters dropped."""
-    text = url.strip()
-    try:
-        parts = urlsplit(text)
-        port = parts.port
-    except ValueError:
-        return text.lower()
-    if not parts.scheme or not parts.hostname:
-        return text.lower()
-    scheme = parts.scheme.lower()
-    if scheme == "http":
-        scheme = "https"
-    host = parts.hostname.lower().rstrip(".")
-    host = host.removeprefix("www.")
-    if host.endswith(".wikipedia.org"):
-        labels = host.split(".")
-        if labels[0] == "m":  # m.wikipedia.org (rare, language-less)
-            labels = labels[1:]
-        elif len(labels) >= 4 and labels[1] == "m":  # en.m.wikipedia.org
-            labels = [labels[0], *labels[2:]]
-        host = ".".join(labels)
-    netloc = host if port in (None, 80, 443) else f"{host}:{port}"
-    path = parts.path.rstrip("/") or ""
-    query = urlencode(
-        sorted(
-            (name, value)
-            for name, value in parse_qsl(parts.query, keep_blank_values=True)
-            if not _is_tracking_param(name)
-        )
-    )
-    return urlunsplit((scheme, netloc, path, query, ""))
-
-
-# --- the run's state -----------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class _Candidate:
-    title: str
-    url: str
-    origin: Origin
-    snippet: str = ""
-    text: str = ""  # Wikipedia extract, fetched article, or (fallback) the snippet
-    fetched: bool = False
-
-
-@dataclass(slots=True)
-class _Run:
-    topic: str
-    plan: _DepthPlan
-    progress: Callable[[str], None]
-    step: int = 1
-    queries: list[str] = field(default_factory=list)
-    web_hits: dict[int, list[SearchHit]] = field(default_factory=dict)
-    wiki_hits: dict[int, list[dict[str, str]]] = field(default_factory=dict)
-    candidates: list[_Candidate] | None = None
-    errors: list[str] = field(default_factory=list)
-
-    def note(self, message: str) -> None:
-        self.errors.append(f"{_STEP_NAMES.get(self.step, 'step')}: {message}")
-
-
-def _describe(error: BaseException) -> str:
-    text = str(error).strip()
-    return f"{type(error).__name__}: {text}" if text else type(error).__name__
-
-
-# --- steps ---------------------------------------------------------------------------------
-
-
-def _clean_queries(raw: object, topic: str, max_queries: int) -> list[str]:
-    queries: list[str] = []
-    seen: set[str] = set()
-    for item in raw if isinstance(raw, list | tuple) else []:
-        if not isinstance(item, str):
-            continue
-        query = " ".join(item.split())[:_MAX_QUERY_CHARS]
-        if query and query.casefold() not in seen:
-            seen.add(query.casefold())
-            queries.append(query)
-    return queries[:max_queries] or [" ".join(topic.split())[:_MAX_QUERY_CHARS]]
-
-
-async def _plan(run: _Run, model: Reasoner) -> None:
-    run.progress(f"planning sub-queries for {run.topic!r}")
-    try:
-        raw: object = await model.plan_subqueries(run.topic, max_queries=run.plan.max_queries)
-    except Exception as error:
-        run.note(f"planning failed ({_describe(error)}); searching the topic as one query")
-        raw = []
-    run.queries = _clean_queries(raw, run.topic, run.plan.max_queries)
-
-
-def _valid_wiki_hits(raw: object) -> list[dict[str, str]]:
-    hits: list[dict[str, str]] = []
-    for item in raw if isinstance(raw, list | tuple) else []:
-        if not isinstance(item, dict):
-            continue
-        fields = [item.get(key) for key in ("title", "extract", "url")]
-        texts = [value.strip() for value in fields if isinstance(value, str) and value.strip()]
-        if len(texts) == 3:
-            hits.append({"title": texts[0], "extract": texts[1], "url": texts[2]})
-    return hits
-
-
-def _valid_web_hits(raw: object) -> list[SearchHit]:
-    hits: list[SearchHit] = []
-    for item in raw if isinstance(raw, list | tuple) else []:
-        if isinstance(item, SearchHit) and item.url.startswith(("http://", "https://")):
-            hits.append(item)
-    return hits
-
-
-async def _search_one(
-    run: _Run,
-    index: int,
-    query: str,
-    web_search: WebSearch,
-    wikipedia_search: WikipediaSearch | None,
-) -> None:
-    async def web() -> None:
-        try:
-            hits = await web_search(query, run.plan.web_hits_per_query)
-            run.web_hits[index] = _valid_web_hits(hits)
-        except Exception as error:
-            run.note(f"web search for {query!r} failed: {_describe(error)}")
-
-    async def wikipedia() -> None:
-        if wikipedia_search is None:
-            return
-        try:
-            run.wiki_hits[index] = _valid_wiki_hits(await wikipedia_search(query, 1))
-        except Exception as error:  # Wikipedia is additive: note it, change nothing else
-            run.note(f"Wikipedia search for {query!r} failed: {_describe(error)}")
-
-    await asyncio.gather(web(), wikipedia())
-
-
-async def _search(
-    run: _Run, web_search: WebSearch, wikipedia_search: WikipediaSearch | None
-) -> None:
-    run.progress(f"searching {len(run.queries)} sub-quer{'y' if len(run.queries) == 1 else 'ies'}")
-    await asyncio.gather(
-        *(
-            _search_one(run, index, query, web_search, wikipedia_search)
-            for index, query in enumerate(run.queries)
-        )
-    )
-
-
-def _merge(run: _Run) -> list[_Candidate]:
-    """Web hits first (deduplicated, capped), then Wikipedia articles: one that the web search
-    also found replaces that hit in place (its extract is better text), the others are added
-    after the web sources, so Wikipedia never pushes a web source out or renumbers it."""
-    candidates: list[_Candidate] = []
-    by_key: dict[str, _Candidate] = {}
-    for index in range(len(run.queries)):
-        for hit in run.web_hits.get(index, []):
-            key = normalize_url(hit.url)
-            if key in by_key or len(candidates) >= run.plan.max_web_sources:
-                continue
-            candidate = _Candidate(
-                title=" ".join(hit.title.split()) or hit.url,
-                url=hit.url,
-                origin="web",
-                snippet=" ".join(hit.snippet.split())[:_SNIPPET_CHARS],
-            )
-            by_key[key] = candidate
-            candidates.append(candidate)
-    for index in range(len(run.queries)):
-        for article in run.wiki_hits.get(index, []):
-            key = normalize_url(article["url"])
-            existing = by_key.get(key)
-            if existing is not None and existing.origin == "wikipedia":
-                continue
-            if existing is not None:
-                existing.origin = "wikipedia"
-                existing.title = article["title"]
-                existing.url = article["url"]
-                existing.snippet = article["extract"][:_SNIPPET_CHARS]
-                existing.text = article["extract"]
-                continue
-            candidate = _Candidate(
-                title=article["title"],
-                url=article["url"],
-                origin="wikipedia",
-                snippet=article["extract"][:_SNIPPET_CHARS],
-                text=article["extract"],
-            )
-            by_key[key] = candidate
-            candidates.append(candidate)
-    return candidates
-
-
-async def _fetch(run: _Run, fetcher: ArticleFetcher, settings: Settings) -> None:
-    assert run.candidates is not None
-    to_fetch = [c for c in run.candidates if c.origin == "web"][: run.plan.max_fetches]
-    if not to_fetch:
-        return
-    run.progress(f"reading {len(to_fetch)} web source{'s' if len(to_fetch) != 1 else ''}")
-    semaphore = asyncio.Semaphore(max(1, settings.research_fetch_concurrency))
-    timeout_s = settings.fetch_timeout_s
-
-    async def fetch_one(candidate: _Candidate) -> None:
-        async with semaphore:
-            try:
-                async with asyncio.timeout(timeout_s):
-                    article = await fetcher(candidate.url)
-            except TimeoutError:
-                run.note(f"{candidate.url}: no answer within {timeout_s:g}s")
-                return
-            except Exception as error:
-                run.note(f"{candidate.url}: {_describe(error)}")
-                return
-        if article is None or not article[1].strip():
-            run.note(f"{candidate.url}: no readable article text")
-            return
-        title, text = article
-        candidate.text = text.strip()
-        candidate.fetched = True
-        if title.strip() and candidate.title == candidate.url:
-            candidate.title = " ".join(title.split())
-
-    await asyncio.gather(*(fetch_one(candidate) for candidate in to_fetch))
-
-
 # --- report --------------------------------------------------------------------------------
 
 
 def _report_inputs(
-    candidates: Sequence[_Candidate], wiki_context: str | None, max_chars: int
+    candidates: Sequence[Candidate], wiki_context: str | None, max_chars: int
 ) -> tuple[list[Source], list[SourceText]]:
     sources: list[Source] = []
     texts: list[SourceText] = []
@@ -399,7 +122,7 @@ def _fallback_report(topic: str, sources: Sequence[SourceText]) -> str:
 
 
 async def _write_report(
-    run: _Run, model: Reasoner, texts: Sequence[SourceText], timeout_s: float
+    run: ResearchRun, model: Reasoner, texts: Sequence[SourceText], timeout_s: float
 ) -> str:
     run.step = 5
     if not texts:
@@ -414,7 +137,7 @@ async def _write_report(
     except TimeoutError:
         run.note(f"no report within {timeout_s:.1f}s; listing the sources instead")
     except Exception as error:
-        run.note(f"report failed ({_describe(error)}); listing the sources instead")
+        run.note(f"report failed ({describe_error(error)}); listing the sources instead")
     return _fallback_report(run.topic, texts)
 
 
@@ -500,10 +223,10 @@ async def research_topic(
     """
     started = time.monotonic()
     settings = settings or get_settings()
-    depth_name = depth if depth in _PLANS else "deep"
-    run = _Run(
+    depth_name = depth if depth in PLANS else "deep"
+    run = ResearchRun(
         topic=" ".join(str(topic).split()),
-        plan=_PLANS[depth_name],
+        plan=PLANS[depth_name],
         progress=_progress_callback(progress, context),
     )
     if depth_name != depth:
@@ -544,7 +267,7 @@ async def research_topic(
             elif wikipedia_search is None:
                 assert client is not None
                 wikipedia_search = _default_wikipedia_search(client, settings, gather_deadline)
-            await _gather_sources(
+            await gather_sources(
                 run, model, search, wikipedia_search, fetcher, settings, gather_deadline
             )
             sources, texts = _report_inputs(
@@ -554,7 +277,7 @@ async def research_topic(
             report_text = await _write_report(run, model, texts, report_timeout_s)
     except Exception as error:  # a bug in a step still yields an honest result
         logger.exception("research pipeline failed")
-        run.note(f"unexpected failure: {_describe(error)}")
+        run.note(f"unexpected failure: {describe_error(error)}")
         if not report_text:
             report_text = _fallback_report(run.topic, texts)
     return ResearchResult(
@@ -565,46 +288,6 @@ async def research_topic(
         errors=run.errors,
         elapsed_s=round(time.monotonic() - started, 3),
     )
-
-
-async def _gather_sources(
-    run: _Run,
-    model: Reasoner,
-    search: WebSearch,
-    wikipedia_search: WikipediaSearch | None,
-    fetcher: ArticleFetcher,
-    settings: Settings,
-    deadline: float,
-) -> None:
-    """Steps 1–4 under the deadline; on expiry the run keeps whatever arrived."""
-    try:
-        async with asyncio.timeout_at(_loop_time_of(deadline)):
-            run.step = 1
-            await _plan(run, model)
-            run.step = 2
-            await _search(run, search, wikipedia_search)
-            run.step = 3
-            run.candidates = _merge(run)
-            wiki_count = sum(c.origin == "wikipedia" for c in run.candidates)
-            run.progress(f"found {len(run.candidates)} sources ({wiki_count} from Wikipedia)")
-            run.step = 4
-            await _fetch(run, fetcher, settings)
-    except TimeoutError:
-        run.errors.append(
-            f"budget exhausted at step {run.step} ({_STEP_NAMES[run.step]}); "
-            "the report uses the sources found so far"
-        )
-        run.progress("time budget reached; using what arrived")
-        if not run.queries:
-            run.queries = [run.topic]
-        if run.candidates is None:
-            run.candidates = _merge(run)
-
-
-def _loop_time_of(monotonic_deadline: float) -> float:
-    """asyncio deadlines use the loop clock; convert from a `time.monotonic()` value."""
-    loop = asyncio.get_running_loop()
-    return loop.time() + (monotonic_deadline - time.monotonic())
 
 
 def as_tool_result(result: ResearchResult) -> dict[str, Any]:

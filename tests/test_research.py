@@ -16,8 +16,9 @@ from swarm.cli import cli
 from swarm.config import Settings
 from swarm.models.base import SourceText
 from swarm.models.scripted import ScriptedReasoner
-from swarm.research import ResearchResult, normalize_url, research_topic
+from swarm.research import ResearchResult, research_topic
 from swarm.web.types import SearchHit
+from swarm.web.urls import normalize_url
 
 PY_WIKI = "https://en.wikipedia.org/wiki/Python_(programming_language)"
 
