@@ -3,18 +3,7 @@
 Each request asks the wiki before any outside call; requests run concurrently, and a
 time-sensitive (quick) one starts its outside call at once, since the wiki cannot stop it.
 
-The request format, written by the model in its draft (parsed leniently, case-insensitive):
-
-    [RESEARCH depth=quick] <topic>      one fact, figure, date or current value (the default)
-    [RESEARCH depth=deep] <topic>       an overview or comparison: a cited research report
-    [RESEARCH] <topic>                  same as depth=quick
-    [RESEARCH deep] <topic>             a bare depth word works too
-    [research depth = "deep"]: <topic>  spaces, quotes and a colon are tolerated
-    [RESEARCH: <topic>]                 the topic inside the brackets (also `[RESEARCH deep: t]`)
-
-Several requests per draft are allowed (one per line, or several on a line); empty topics are
-dropped, repeats of a topic are merged (deep wins over quick), and at most
-`MAX_REQUESTS_PER_TURN` are kept. A draft with no request is the reply itself.
+The `[RESEARCH ...]` request format is parsed in `swarm.research_requests`.
 """
 
 from __future__ import annotations
@@ -22,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import re
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -34,6 +22,12 @@ from pydantic import BaseModel, Field
 from swarm._sync import run_sync
 from swarm.config import Settings, get_settings
 from swarm.models.base import ChatTurn, Finding, Reasoner
+from swarm.research_requests import (
+    MAX_REQUESTS_PER_TURN,
+    ResearchRequest,
+    clean_topic,
+    parse_research_requests,
+)
 from swarm.wiki_query import WikiQueryResult, aquery
 
 if TYPE_CHECKING:
@@ -54,74 +48,8 @@ __all__ = [
     "wiki_provider",
 ]
 
-Depth = Literal["quick", "deep"]
 TurnPath = Literal["wiki", "wiki+web", "web"]
-MAX_REQUESTS_PER_TURN = 5
-MAX_TOPIC_CHARS = 300
 MAX_SUMMARY_CHARS = 6000  # one finding's text handed to the reply writer
-
-# --- the [RESEARCH] format (pure) --------------------------------------------------------------
-
-# `rest` stops at the end of the line or at the next sentinel, so one line may hold several.
-_SENTINEL = re.compile(
-    r"\[\s*research\b(?P<attrs>[^\]\n]*)\](?P<rest>(?:(?!\[\s*research\b)[^\n])*)",
-    re.IGNORECASE,
-)
-# `depth=deep`, `depth: "deep"`, or a bare depth word that ends the attributes or precedes `:`.
-_DEPTH = re.compile(
-    r"""^(?:depth\s*[=:]\s*["']?(?P<named>[a-z]+)["']?|(?P<bare>quick|deep)(?=\s*(?::|$)))""",
-    re.IGNORECASE,
-)
-_TOPIC_EDGES = " \t:-–—\"'`“”‘’*"
-
-
-@dataclass(frozen=True, slots=True)
-class ResearchRequest:
-    """One research request from a draft: a self-contained topic and how deep to go."""
-
-    topic: str
-    depth: Depth = "quick"
-
-
-def _clean_topic(text: str) -> str:
-    # Model output: no control characters into progress lines, prompts or search queries.
-    printable = "".join(ch if ch.isprintable() else " " for ch in text)
-    return " ".join(printable.split()).strip(_TOPIC_EDGES).strip()[:MAX_TOPIC_CHARS].strip()
-
-
-def _parse_attrs(attrs: str) -> tuple[Depth, str]:
-    """(depth, topic written inside the brackets) from what follows `[RESEARCH`."""
-    rest = attrs.strip().lstrip(":").strip()
-    depth: Depth = "quick"
-    match = _DEPTH.match(rest)
-    if match:
-        word = (match.group("named") or match.group("bare") or "").lower()
-        depth = "deep" if word == "deep" else "quick"
-        rest = rest[match.end() :]
-    return depth, _clean_topic(rest)
-
-
-def parse_research_requests(
-    text: str, *, max_requests: int = MAX_REQUESTS_PER_TURN
-) -> list[ResearchRequest]:
-    """Every `[RESEARCH ...]` request in `text`, in order; never raises (see the module doc)."""
-    order: list[str] = []
-    by_key: dict[str, ResearchRequest] = {}
-    for match in _SENTINEL.finditer(text or ""):
-        depth, topic = _parse_attrs(match.group("attrs"))
-        topic = topic or _clean_topic(match.group("rest"))
-        if not topic:
-            continue
-        key = topic.casefold()
-        if key in by_key:
-            if depth == "deep":  # merging: the deeper request wins
-                by_key[key] = ResearchRequest(by_key[key].topic, "deep")
-            continue
-        if len(order) >= max_requests:
-            continue
-        order.append(key)
-        by_key[key] = ResearchRequest(topic, depth)
-    return [by_key[key] for key in order]
 
 
 # --- providers ---------------------------------------------------------------------------------
@@ -460,7 +388,7 @@ async def _handle_turn(
     timings["draft"] = _ms(started)
     requests = parse_research_requests(draft)
     if not requests and not draft:
-        topic = _clean_topic(message)
+        topic = clean_topic(message)
         requests = [ResearchRequest(topic)] if topic else []
     if not requests:
         timings["total"] = _ms(started)

@@ -13,16 +13,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from swarm.margot_bot import (
-    MAX_REQUESTS_PER_TURN,
     ExternalResult,
-    ResearchRequest,
     TurnContext,
     TurnResult,
     handle_turn,
     handle_turn_sync,
-    parse_research_requests,
 )
 from swarm.models.scripted import ScriptedReasoner
+from swarm.research_requests import (
+    MAX_REQUESTS_PER_TURN,
+    ResearchRequest,
+    parse_research_requests,
+)
 from swarm.wiki_query import WikiQueryResult
 
 BRAIN = FIXTURES / "brain"
