@@ -1,0 +1,153 @@
+"""`read_page_texts` (the index builder's bulk reader) confines exactly like `read_page_text`:
+symlinked files and folders leading out of the wiki, traversal and odd files are refused."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from swarm.errors import WikiError
+from swarm.wiki import pages
+from swarm.wiki.pages import read_page_text, read_page_texts
+
+CASES = [
+    "ccw.md",
+    "notes/deep page.md",
+    "notes/./deep page.md",
+    "./notes/../ccw.md",
+    "link-in.md",
+    "dir-in/deep page.md",
+    "link-out.md",
+    "dir-out/x.md",
+    "notes/dir-out/x.md",
+    "../secret.md",
+    "notes/../../secret.md",
+    "..",
+    "notes/..",
+    "notes/",
+    "/etc/passwd",
+    "missing.md",
+    "missing-dir/x.md",
+    "loop-a.md",
+    "folder.md",
+    "fifo.md",
+    "big.md",
+    "binary.md",
+    "latin1.md",
+    "a\x00b.md",
+]
+
+
+@pytest.fixture
+def wiki(tmp_path: Path) -> Path:
+    root = tmp_path / "wiki"
+    (root / "notes").mkdir(parents=True)
+    (root / "ccw.md").write_text("---\nx: 1\n---\n# CCW\n\nSLA is 15 minutes.\n", "utf-8")
+    (root / "notes" / "deep page.md").write_text("# Deep\n\nDeep text.\n", encoding="utf-8")
+    (tmp_path / "secret.md").write_text("top secret\n", encoding="utf-8")
+    (tmp_path / "secret-dir").mkdir()
+    (tmp_path / "secret-dir" / "x.md").write_text("also secret\n", encoding="utf-8")
+    os.symlink(tmp_path / "secret.md", root / "link-out.md")
+    os.symlink(tmp_path / "secret-dir", root / "dir-out")
+    os.symlink(tmp_path / "secret-dir", root / "notes" / "dir-out")
+    os.symlink(root / "ccw.md", root / "link-in.md")
+    os.symlink(root / "notes", root / "dir-in")
+    os.symlink(root / "loop-b.md", root / "loop-a.md")
+    os.symlink(root / "loop-a.md", root / "loop-b.md")
+    (root / "folder.md").mkdir()
+    os.mkfifo(root / "fifo.md")
+    (root / "big.md").write_text("x" * 500, encoding="utf-8")
+    (root / "binary.md").write_bytes(b"abc\x00def")
+    (root / "latin1.md").write_bytes("café".encode("latin-1"))
+    return root
+
+
+def one_by_one(wiki: Path, rel_path: str) -> str | None:
+    try:
+        return read_page_text(wiki, rel_path, max_bytes=400)
+    except WikiError:
+        return None
+
+
+def test_bulk_reads_match_single_reads(wiki: Path) -> None:
+    bulk = list(read_page_texts(wiki, CASES, max_bytes=400))
+    expected = [one_by_one(wiki, rel_path) for rel_path in CASES]
+    assert bulk == expected
+    readable = {path for path, text in zip(CASES, bulk, strict=True) if text is not None}
+    assert readable == {
+        "ccw.md",
+        "notes/deep page.md",
+        "notes/./deep page.md",
+        "./notes/../ccw.md",
+        "link-in.md",
+        "dir-in/deep page.md",
+    }
+    assert bulk[0] is not None and bulk[0].strip() == "# CCW\n\nSLA is 15 minutes."
+
+
+def test_symlinked_file_takes_the_full_check(wiki: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    full_checks: list[str] = []
+    real = pages._read_text_under
+
+    def counting(root: str, rel_path: str, max_bytes: int) -> str:
+        full_checks.append(rel_path)
+        return real(root, rel_path, max_bytes)
+
+    monkeypatch.setattr(pages, "_read_text_under", counting)
+    texts = list(read_page_texts(wiki, ["ccw.md", "notes/deep page.md", "link-out.md"]))
+    assert texts[2] is None and texts[0] is not None
+    assert full_checks == ["link-out.md"]
+
+
+def test_file_swapped_for_a_symlink_after_lstat_is_not_followed(
+    wiki: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_lstat = os.lstat
+
+    def lstat_then_swap(path: str | os.PathLike[str]) -> os.stat_result:
+        result = real_lstat(path)
+        if str(path).endswith("ccw.md"):
+            os.unlink(path)
+            os.symlink(tmp_path / "secret.md", path)
+        return result
+
+    monkeypatch.setattr(pages.os, "lstat", lstat_then_swap)
+    assert list(read_page_texts(wiki, ["ccw.md"])) == [None]
+
+
+def check_outcome(check: object, rel_path: str) -> str:
+    assert callable(check)
+    try:
+        check(rel_path)
+    except WikiError as error:
+        return type(error).__name__
+    return "ok"
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab./\\:~ \x00C\t")), max_size=12))
+@example("C:x.md")
+@example("a/../../b.md")
+@example(" ")
+def test_fast_path_check_agrees_with_the_full_check(rel_path: str) -> None:
+    assert check_outcome(pages._check_relative_fast, rel_path) == check_outcome(
+        pages._check_relative, rel_path
+    )
+
+
+def test_a_file_that_grows_while_read_is_cut_at_the_limit(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_bytes(b"x" * 300_000)
+    descriptor = os.open(page, os.O_RDONLY)
+    try:
+        assert pages._read_upto(descriptor, 10, 200_001) == b"x" * 200_001
+    finally:
+        os.close(descriptor)
+    descriptor = os.open(page, os.O_RDONLY)
+    try:
+        assert pages._read_upto(descriptor, 300_000, 400_000) == b"x" * 300_000
+    finally:
+        os.close(descriptor)
