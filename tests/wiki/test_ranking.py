@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-import bm25s
-import numpy as np
 import pytest
 
 from swarm.config import Settings, get_settings
-from swarm.wiki import ranking
+from swarm.wiki import bm25_index, ranking
 from swarm.wiki.index import PageMap, clear_page_map_cache, load_page_map
-from swarm.wiki.pages import read_page_text
 from swarm.wiki.ranking import (
     RankedPage,
     best_snippet,
@@ -170,29 +167,6 @@ def test_empty_page_map(tmp_path: Path, settings: Settings) -> None:
     assert len(ranker) == 0 and ranker.rank("anything", 5) == []
 
 
-def test_fast_matrix_matches_bm25s_index(wiki: Path) -> None:
-    page_map = load_page_map(wiki)
-    ours = ranking._build_retriever(wiki, page_map, 2_000_000)
-    encoder = ranking._CorpusEncoder()
-    docs = [
-        encoder.encode(ranking._document_head(entry) + read_page_text(wiki, entry.path))
-        for entry in page_map.entries
-    ]
-    reference = bm25s.BM25(method="lucene")
-    reference.index(
-        ([doc.tolist() for doc in docs], dict(encoder.vocab)),
-        create_empty_token=False,
-        show_progress=False,
-    )
-    for word in ["hastings", "norman", "1066", "sla"]:
-        token = tokenize(word)[0]
-        np.testing.assert_allclose(
-            ours.get_scores_from_ids([ours.vocab_dict[token]]),
-            reference.get_scores_from_ids([encoder.vocab[token]]),
-            rtol=1e-5,
-        )
-
-
 # --- caches -------------------------------------------------------------------------------
 
 
@@ -212,21 +186,123 @@ def test_disk_cache_is_reused_by_a_fresh_process(
     def no_build(*args: object) -> None:
         raise AssertionError("the index was rebuilt instead of loaded")
 
-    monkeypatch.setattr(ranking, "_build_retriever", no_build)
+    monkeypatch.setattr(ranking, "build_index", no_build)
     loaded = get_ranker(load_page_map(wiki), settings=settings)
     assert loaded is not built and loaded.source == "disk"
     assert loaded.rank("Battle of Hastings", 3) == expected
-    assert list((settings.effective_cache_dir() / "ranking").iterdir())
+    assert list((settings.effective_cache_dir() / "ranking").rglob("index.npz"))
 
 
-def test_disk_cache_misses_after_a_page_changes(wiki: Path, settings: Settings) -> None:
-    get_ranker(load_page_map(wiki), settings=settings)
-    clear_ranker_cache()
+def record_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The page paths the index builder reads (and so tokenizes), in order."""
+    reads: list[str] = []
+    real = bm25_index.read_page_texts
+
+    def recording(wiki_dir: Path, rel_paths: Iterable[str], **kwargs: int) -> Iterator[str | None]:
+        paths = list(rel_paths)
+        reads.extend(paths)
+        return real(wiki_dir, paths, **kwargs)
+
+    monkeypatch.setattr(bm25_index, "read_page_texts", recording)
+    return reads
+
+
+def store_file(settings: Settings) -> Path:
+    (found,) = (settings.effective_cache_dir() / "ranking").rglob("index.npz")
+    return found
+
+
+def test_editing_one_page_rereads_only_that_page(
+    wiki: Path, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reads = record_reads(monkeypatch)
+    assert get_ranker(load_page_map(wiki), settings=settings).pages_encoded == len(NORMANS)
+    assert sorted(reads) == sorted(NORMANS)
+    clear_ranker_cache()  # a new process
+    reads.clear()
     page = wiki / "normans-18.md"
     page.write_text(page.read_text() + "\nThe trebuchet arrived late.\n", encoding="utf-8")
     ranker = get_ranker(load_page_map(wiki), settings=settings)
-    assert ranker.source == "built"
+    assert reads == ["normans-18.md"]
+    assert ranker.source == "updated" and ranker.pages_encoded == 1
     assert ranker.rank("trebuchet", 1)[0].path == "normans-18.md"
+    assert ranker.rank("Battle of Hastings", 1)[0].path == "normans-17.md"  # reused pages
+    clear_ranker_cache()
+    reads.clear()
+    again = get_ranker(load_page_map(wiki), settings=settings)
+    assert again.source == "disk" and reads == []
+    assert again.rank("trebuchet", 1)[0].path == "normans-18.md"
+
+
+def test_updated_index_scores_like_a_full_build(wiki: Path, tmp_path: Path) -> None:
+    warm = get_settings(cache_dir=tmp_path / "warm")
+    get_ranker(load_page_map(wiki), settings=warm)
+    page = wiki / "ccw.md"
+    page.write_text(page.read_text() + "Battle plans for the Normans.\n", encoding="utf-8")
+    (wiki / "normans-18.md").unlink()
+    for query in ["Normans battle", "CCW SLA", "castles", "Hastings 1066"]:
+        clear_ranker_cache()
+        updated = get_ranker(load_page_map(wiki), settings=warm)
+        clear_ranker_cache()
+        fresh = get_ranker(load_page_map(wiki), settings=get_settings(cache_dir=tmp_path / query))
+        assert fresh.source == "built"
+        assert [(r.path, round(r.score, 5)) for r in updated.rank(query, 5)] == [
+            (r.path, round(r.score, 5)) for r in fresh.rank(query, 5)
+        ]
+
+
+def test_deleted_page_leaves_the_results_and_the_store(
+    wiki: Path, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    get_ranker(load_page_map(wiki), settings=settings)
+    clear_ranker_cache()
+    reads = record_reads(monkeypatch)
+    (wiki / "ccw.md").unlink()
+    index = (wiki / "index.md").read_text(encoding="utf-8")
+    (wiki / "index.md").write_text(index.replace("- [[ccw|Ccw]]\n", ""), encoding="utf-8")
+    ranker = get_ranker(load_page_map(wiki), settings=settings)
+    assert reads == [] and ranker.source == "updated"
+    assert ranker.rank("CCW SLA minutes", 5) == []
+    stored = bm25_index.load_stored_terms(store_file(settings), settings.max_page_bytes)
+    assert stored is not None and len(stored.keys) == 3
+    assert "sla" not in stored.vocab and "hast" in stored.vocab
+
+
+def test_changed_index_line_rereads_only_its_page(
+    wiki: Path, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    get_ranker(load_page_map(wiki), settings=settings)
+    clear_ranker_cache()
+    reads = record_reads(monkeypatch)
+    index = (wiki / "index.md").read_text(encoding="utf-8")
+    index = index.replace("[[normans-18|Normans 18]]", "[[normans-18|Normans 18]] — zeppelin")
+    (wiki / "index.md").write_text(index, encoding="utf-8")
+    ranker = get_ranker(load_page_map(wiki), settings=settings)
+    assert reads == ["normans-18.md"]
+    assert ranker.rank("zeppelin", 1)[0].path == "normans-18.md"
+
+
+def test_other_max_page_bytes_reads_every_page(
+    wiki: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    get_ranker(load_page_map(wiki), settings=get_settings(cache_dir=tmp_path / "c"))
+    clear_ranker_cache()
+    reads = record_reads(monkeypatch)
+    smaller = get_settings(cache_dir=tmp_path / "c", max_page_bytes=100_000)
+    assert get_ranker(load_page_map(wiki), settings=smaller).source == "built"
+    assert sorted(reads) == sorted(NORMANS)
+
+
+def test_old_cache_layouts_are_removed(wiki: Path, settings: Settings) -> None:
+    get_ranker(load_page_map(wiki), settings=settings)
+    folder = store_file(settings).parent
+    (folder / "0123abcd").mkdir()
+    (folder / "0123abcd" / "data.csc.index.npy").write_bytes(b"old")
+    clear_ranker_cache()
+    page = wiki / "ccw.md"
+    page.write_text(page.read_text() + "More.\n", encoding="utf-8")
+    get_ranker(load_page_map(wiki), settings=settings)
+    assert [path.name for path in folder.iterdir()] == ["index.npz"]
 
 
 def test_small_wiki_sees_in_place_edits(wiki: Path, settings: Settings) -> None:
@@ -276,14 +352,27 @@ def test_unwritable_cache_dir_still_works(wiki: Path, tmp_path: Path) -> None:
     assert get_ranker(load_page_map(wiki), settings=settings).source == "built"
 
 
-def test_corrupt_cache_is_rebuilt_silently(wiki: Path, settings: Settings) -> None:
-    get_ranker(load_page_map(wiki), settings=settings)
+@pytest.mark.parametrize(
+    "damage",
+    [
+        pytest.param(b"not numpy", id="garbage"),
+        pytest.param(b"", id="empty"),
+        pytest.param(None, id="truncated"),
+    ],
+)
+def test_corrupt_cache_is_rebuilt_silently(
+    wiki: Path, settings: Settings, monkeypatch: pytest.MonkeyPatch, damage: bytes | None
+) -> None:
+    expected = get_ranker(load_page_map(wiki), settings=settings).rank("Hastings", 3)
     clear_ranker_cache()
-    for path in (settings.effective_cache_dir() / "ranking").rglob("*.npy"):
-        path.write_bytes(b"not numpy")
+    store = store_file(settings)
+    store.write_bytes(store.read_bytes()[: store.stat().st_size // 2] if damage is None else damage)
+    reads = record_reads(monkeypatch)
     ranker = get_ranker(load_page_map(wiki), settings=settings)
-    assert ranker.source == "built"
-    assert ranker.rank("Hastings", 1)[0].path == "normans-17.md"
+    assert ranker.source == "built" and sorted(reads) == sorted(NORMANS)
+    assert ranker.rank("Hastings", 3) == expected
+    clear_ranker_cache()
+    assert get_ranker(load_page_map(wiki), settings=settings).source == "disk"  # rewritten
 
 
 def test_the_wiki_dir_is_never_written(wiki: Path, settings: Settings) -> None:

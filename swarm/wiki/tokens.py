@@ -1,0 +1,193 @@
+"""Word tokens for ranking (lowercase, stopwords dropped, light stemming) and query snippets.
+
+Shared by the BM25 index, the offline model and passage selection: one tokenizer for all.
+"""
+
+from __future__ import annotations
+
+import re
+
+from swarm.wiki.pages import truncate_at_word
+
+__all__ = [
+    "STOPWORDS",
+    "best_snippet",
+    "content_words",
+    "page_passages",
+    "snippet_from_passages",
+    "stem",
+    "tokenize",
+    "words",
+]
+
+_MAX_TOKEN_CHARS = 40
+_SNIPPET_SCAN_CHARS = 200_000  # snippets look at the first 200k chars of a huge page
+_SNIPPET_MAX_SENTENCES = 4
+
+STOPWORDS = frozenset(
+    """a about above after again against all also am an and any are as at be because been
+    before being below between both but by can could did do does doing down during each few
+    for from further had has have having he her here hers herself him himself his how i if in
+    into is it its itself just me more most my myself no nor not now of off on once only or
+    other our ours ourselves out over own same she should so some such than that the their
+    theirs them themselves then there these they this those through to too under until up
+    very was we were what when where which while who whom why will with would you your yours
+    yourself yourselves tell please""".split()
+)
+
+_WORD_RE = re.compile(r"[^\W_]+")
+# ASCII text splits on this table (every ASCII char that is not a letter or digit becomes a
+# space) about twice as fast as the regex, with the same words: for ASCII, [^\W_] is [a-z0-9].
+_ASCII_SEPARATORS = str.maketrans(
+    {chr(code): " " for code in range(128) if not chr(code).isalnum()}
+)
+_SENTENCE_END_RE = re.compile(r"(?<=[.!?])\s+")
+_LINE_PREFIX_CHARS = "#>*-+|` \t"
+_STEM_CACHE: dict[str, str] = {}
+_STEM_CACHE_MAX = 500_000
+
+
+# --- tokens -------------------------------------------------------------------------------
+
+
+def words(text: str) -> list[str]:
+    """The lowercased Unicode words of `text` (runs of letters and digits), in order."""
+    lowered = text.lower()
+    if lowered.isascii():
+        return lowered.translate(_ASCII_SEPARATORS).split()
+    return _WORD_RE.findall(lowered)
+
+
+def stem(word: str) -> str:
+    """A light English suffix stripper: plurals, -ing, -ed, final -e. "" drops the word."""
+    if word in STOPWORDS or len(word) > _MAX_TOKEN_CHARS:
+        return ""
+    if len(word) == 1:
+        return word if word.isdigit() else ""
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith("sses"):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    if word.endswith("ing") and len(word) > 5:
+        word = word[:-3]
+    elif word.endswith("ed") and len(word) > 5:
+        word = word[:-2]
+    if word.endswith("e") and len(word) > 4:
+        word = word[:-1]
+    return word
+
+
+def tokenize(text: str) -> list[str]:
+    """Lowercase Unicode word tokens, stopwords and single letters dropped, lightly
+    stemmed, numbers kept. The same function serves documents and queries."""
+    stems = _STEM_CACHE
+    tokens: list[str] = []
+    for word in words(text):
+        stemmed = stems.get(word)
+        if stemmed is None:
+            stemmed = stem(word)
+            if len(stems) < _STEM_CACHE_MAX:
+                stems[word] = stemmed
+        if stemmed:
+            tokens.append(stemmed)
+    return tokens
+
+
+def content_words(text: str) -> set[str]:
+    """The distinct tokens of `text` (see `tokenize`)."""
+    return set(tokenize(text))
+
+
+# --- snippets -----------------------------------------------------------------------------
+
+
+def page_passages(text: str) -> list[tuple[str, bool]]:
+    """(sentence, is_heading) in page order, markdown line markers stripped."""
+    passages: list[tuple[str, bool]] = []
+    for raw_line in text[:_SNIPPET_SCAN_CHARS].splitlines():
+        is_heading = raw_line.lstrip().startswith("#")
+        line = raw_line.strip().lstrip(_LINE_PREFIX_CHARS).rstrip("|# \t")
+        line = " ".join(line.replace("**", "").replace("__", "").split())
+        if not line or set(line) <= set("-=*_|: "):
+            continue
+        if is_heading:
+            passages.append((line, True))
+            continue
+        passages.extend((sentence, False) for sentence in _SENTENCE_END_RE.split(line) if sentence)
+    return passages
+
+
+def _join_window(window: list[tuple[str, bool]]) -> str:
+    # A heading followed by its text reads as "Support SLA: First response within ...".
+    parts = [
+        f"{text}:" if is_heading and position < len(window) - 1 else text
+        for position, (text, is_heading) in enumerate(window)
+    ]
+    return " ".join(parts)
+
+
+def _clip_around_match(text: str, query_tokens: set[str], max_chars: int) -> str:
+    """A `max_chars` window of a long passage, starting a little before the first match."""
+    start = 0
+    for match in _WORD_RE.finditer(text):
+        if stem(match.group().lower()) in query_tokens:
+            start = match.start()
+            break
+    start = max(0, start - max_chars // 4)
+    if start > 0:
+        space = text.find(" ", start)
+        start = space + 1 if 0 <= space < start + 20 else start
+        text = "… " + text[start:]
+    return truncate_at_word(text, max_chars)[0]
+
+
+def best_snippet(text: str, query: str, max_chars: int) -> str:
+    """The passage of `text` (one to a few consecutive sentences, at most `max_chars`) that
+    holds the most distinct query tokens; the page's opening when nothing matches."""
+    return snippet_from_passages(page_passages(text), query, max_chars)
+
+
+def _query_token_sets(passages: list[tuple[str, bool]], query_tokens: set[str]) -> list[set[str]]:
+    # A stem, less its last letter, is a substring of every word it came from ("compan" for
+    # "companies"), so a substring probe skips tokenizing sentences that cannot match.
+    probes = {token[:-1] if len(token) > 3 else token for token in query_tokens}
+    token_sets: list[set[str]] = []
+    for sentence, _ in passages:
+        lowered = sentence.lower()
+        if any(probe in lowered for probe in probes):
+            token_sets.append(set(tokenize(sentence)) & query_tokens)
+        else:
+            token_sets.append(set())
+    return token_sets
+
+
+def snippet_from_passages(passages: list[tuple[str, bool]], query: str, max_chars: int) -> str:
+    if not passages or max_chars <= 0:
+        return ""
+    query_tokens = content_words(query)
+    token_sets = _query_token_sets(passages, query_tokens)
+    best_window = (0, 1)
+    best_key = (0, 0.0, 0)
+    for first in range(len(passages)):
+        if not token_sets[first]:
+            continue
+        covered: set[str] = set()
+        length = -1
+        for last in range(first, min(first + _SNIPPET_MAX_SENTENCES, len(passages))):
+            length += len(passages[last][0]) + 1
+            if last > first and length > max_chars:
+                break
+            covered |= token_sets[last]
+            # More query tokens first, then fewer heading-only hits, then the shorter window.
+            heading_penalty = -0.5 if passages[first][1] and last == first else 0.0
+            key = (len(covered), heading_penalty, -(last - first))
+            if key > best_key:
+                best_key, best_window = key, (first, last + 1)
+    window_text = _join_window(passages[best_window[0] : best_window[1]])
+    if len(window_text) <= max_chars:
+        return window_text
+    return _clip_around_match(window_text, query_tokens, max_chars)

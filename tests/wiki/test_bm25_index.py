@@ -1,0 +1,200 @@
+"""BM25 index arrays: the fast matrix equals bm25s's own, and reusing stored pages gives the
+same index as building from scratch."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import bm25s
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from swarm.wiki import bm25_index
+from swarm.wiki.bm25_index import (
+    CorpusEncoder,
+    DocTerms,
+    bm25_matrix,
+    build_index,
+    document_head,
+    load_matrix,
+    load_stored_terms,
+    save_index,
+)
+from swarm.wiki.index import PageEntry, PageMap
+from swarm.wiki.pages import read_page_text
+
+WORDS = ["norman", "castle", "battle", "hastings", "1066", "rollo", "the", "of", "ship", "wool"]
+
+
+def reference_retriever(docs: list[list[int]], vocab: dict[str, int]) -> bm25s.BM25:
+    reference = bm25s.BM25(method="lucene")
+    reference.index((docs, dict(vocab)), create_empty_token=False, show_progress=False)
+    return reference
+
+
+def assert_same_scores(ours: bm25s.BM25, reference: bm25s.BM25, vocab: dict[str, int]) -> None:
+    for word, token in vocab.items():
+        np.testing.assert_allclose(
+            ours.get_scores_from_ids([ours.vocab_dict[word]]),
+            reference.get_scores_from_ids([token]),
+            rtol=1e-5,
+            err_msg=word,
+        )
+
+
+def write_wiki(root: Path, bodies: dict[str, str]) -> PageMap:
+    root.mkdir(parents=True, exist_ok=True)
+    for path, body in bodies.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(body, encoding="utf-8")
+    entries = tuple(PageEntry(path, path.upper(), f"about {path}", "History") for path in bodies)
+    return PageMap(wiki_dir=root, entries=entries)
+
+
+def stats(page_map: PageMap) -> list[tuple[int, int] | None]:
+    result: list[tuple[int, int] | None] = []
+    for entry in page_map.entries:
+        stat = (Path(page_map.wiki_dir) / entry.path).stat()
+        result.append((stat.st_mtime_ns, stat.st_size))
+    return result
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(WORDS), max_size=30).map(" ".join), min_size=1, max_size=12),
+    st.integers(min_value=1, max_value=64),
+)
+def test_matrix_equals_bm25s_index(texts: list[str], chunk_tokens: int) -> None:
+    encoder = CorpusEncoder()
+    encoded = [encoder.encode(text) for text in texts]
+    if not encoder.vocab:
+        return
+    with pytest.MonkeyPatch.context() as patch:
+        # Small chunks: documents are counted across several flushes, as in a large wiki.
+        patch.setattr(bm25_index, "_COUNT_CHUNK_TOKENS", chunk_tokens)
+        counter = bm25_index._TermCounter(CorpusEncoder())
+        for text in texts:
+            counter.add(text)
+        terms = counter.finish()
+    assert terms.num_docs == len(texts)
+    np.testing.assert_array_equal(terms.lengths(), [len(doc) for doc in encoded])
+    retriever = bm25s.BM25(method="lucene")
+    matrix = bm25_matrix(terms, len(encoder.vocab), k1=retriever.k1, b=retriever.b)
+    ours = bm25_index.make_retriever(matrix, dict(encoder.vocab))
+    reference = reference_retriever([doc.tolist() for doc in encoded], encoder.vocab)
+    assert_same_scores(ours, reference, encoder.vocab)
+    np.testing.assert_array_equal(matrix["indptr"], reference.scores["indptr"])
+    np.testing.assert_array_equal(matrix["indices"], reference.scores["indices"])
+
+
+def test_built_index_matches_bm25s_on_a_wiki(tmp_path: Path) -> None:
+    page_map = write_wiki(
+        tmp_path / "wiki",
+        {
+            "a.md": "The Normans settled in Normandy. Rollo was their first ruler.",
+            "b/c.md": "---\nx: 1\n---\nThe Battle of Hastings, 1066. The battle was long.",
+            "d.md": "Castles and cathedrals, castles again.",
+        },
+    )
+    built = build_index(tmp_path / "wiki", page_map, stats(page_map), 2_000_000)
+    assert built.retriever is not None and built.pages_encoded == 3
+    encoder = CorpusEncoder()
+    docs = [
+        encoder.encode(document_head(entry) + read_page_text(tmp_path / "wiki", entry.path))
+        for entry in page_map.entries
+    ]
+    reference = reference_retriever([doc.tolist() for doc in docs], encoder.vocab)
+    assert_same_scores(built.retriever, reference, encoder.vocab)
+
+
+def test_reusing_stored_pages_equals_a_fresh_build(tmp_path: Path) -> None:
+    wiki = tmp_path / "wiki"
+    bodies = {f"p{number}.md": f"page {number} " + " ".join(WORDS[number:]) for number in range(8)}
+    page_map = write_wiki(wiki, bodies)
+    first = build_index(wiki, page_map, stats(page_map), 2_000_000)
+    (wiki / "p3.md").write_text("a trebuchet and a catapult", encoding="utf-8")
+    (wiki / "p5.md").unlink()
+    (wiki / "new.md").write_text("longships of the vikings", encoding="utf-8")
+    entries = [e for e in page_map.entries if e.path != "p5.md"]
+    entries.insert(2, PageEntry("new.md", "NEW.MD", "about new.md", "History"))
+    changed = PageMap(wiki_dir=wiki, entries=tuple(entries))
+
+    updated = build_index(wiki, changed, stats(changed), 2_000_000, first.stored)
+    fresh = build_index(wiki, changed, stats(changed), 2_000_000)
+    assert updated.pages_encoded == 2 and fresh.pages_encoded == len(changed)
+    assert updated.retriever is not None and fresh.retriever is not None
+    assert sorted(updated.stored.vocab) == sorted(fresh.stored.vocab)  # p5's words dropped
+    assert updated.stored.keys == fresh.stored.keys
+    for word in fresh.stored.vocab:
+        np.testing.assert_allclose(
+            updated.retriever.get_scores_from_ids([updated.retriever.vocab_dict[word]]),
+            fresh.retriever.get_scores_from_ids([fresh.retriever.vocab_dict[word]]),
+            rtol=1e-6,
+            err_msg=word,
+        )
+
+
+def test_take_reorders_documents() -> None:
+    terms = DocTerms(
+        np.array([0, 2, 2, 5], dtype=np.int64),
+        np.array([1, 4, 0, 2, 3], dtype=np.int32),
+        np.array([1, 2, 3, 4, 5], dtype=np.int32),
+    )
+    taken = terms.take(np.array([2, 0, 1], dtype=np.int64))
+    np.testing.assert_array_equal(taken.offsets, [0, 3, 5, 5])
+    np.testing.assert_array_equal(taken.term_ids, [0, 2, 3, 1, 4])
+    np.testing.assert_array_equal(taken.counts, [3, 4, 5, 1, 2])
+    assert terms.take(np.arange(3, dtype=np.int64)) is terms
+
+
+def test_cache_file_round_trip_and_settings_mismatch(tmp_path: Path) -> None:
+    page_map = write_wiki(tmp_path / "wiki", {"a.md": "castle battle", "b.md": "wool ship"})
+    built = build_index(tmp_path / "wiki", page_map, stats(page_map), 2_000_000)
+    store = tmp_path / "cache" / "index.npz"
+    save_index(store, built, fingerprint="f1", max_page_bytes=2_000_000)
+    loaded = load_matrix(store, "f1", 2, 2_000_000)
+    assert loaded is not None
+    assert loaded.vocab_dict == {word: n for n, word in enumerate(built.stored.vocab)}
+    assert load_matrix(store, "other", 2, 2_000_000) is None
+    assert load_matrix(store, "f1", 3, 2_000_000) is None  # doc ids would not fit
+    assert load_matrix(store, "f1", 2, 1_000) is None
+    stored = load_stored_terms(store, 2_000_000)
+    assert stored is not None and stored.keys == built.stored.keys
+    assert load_stored_terms(store, 1_000) is None
+    assert [p.name for p in store.parent.iterdir()] == ["index.npz"]
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        pytest.param(lambda path: path.write_bytes(b"not a zip"), id="garbage"),
+        pytest.param(lambda path: path.write_bytes(path.read_bytes()[:200]), id="truncated"),
+        pytest.param(lambda path: path.write_bytes(b""), id="empty"),
+    ],
+)
+def test_damaged_cache_file_loads_as_none(tmp_path: Path, damage: object) -> None:
+    page_map = write_wiki(tmp_path / "wiki", {"a.md": "castle battle"})
+    built = build_index(tmp_path / "wiki", page_map, stats(page_map), 2_000_000)
+    store = tmp_path / "index.npz"
+    save_index(store, built, fingerprint="f", max_page_bytes=10)
+    assert callable(damage)
+    damage(store)
+    assert load_matrix(store, "f", 1, 10) is None
+    assert load_stored_terms(store, 10) is None
+
+
+def test_inconsistent_arrays_are_refused(tmp_path: Path) -> None:
+    page_map = write_wiki(tmp_path / "wiki", {"a.md": "castle battle", "b.md": "ship"})
+    built = build_index(tmp_path / "wiki", page_map, stats(page_map), 2_000_000)
+    store = tmp_path / "index.npz"
+    save_index(store, built, fingerprint="f", max_page_bytes=10)
+    with np.load(store) as archive:
+        arrays = {name: archive[name] for name in archive.files}
+    arrays["term_ids"] = arrays["term_ids"] + 1000  # ids beyond the vocabulary
+    arrays["indices"] = arrays["indices"] + 1000  # doc ids beyond the page count
+    with store.open("wb") as handle:
+        np.savez(handle, **arrays)
+    assert load_stored_terms(store, 10) is None
+    assert load_matrix(store, "f", 2, 10) is None

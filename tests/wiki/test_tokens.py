@@ -1,0 +1,41 @@
+"""Word splitting: the ASCII fast path gives exactly the regex's words; ranking re-exports."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from swarm.wiki import ranking, tokens
+from swarm.wiki.tokens import tokenize, words
+
+REFERENCE_WORD_RE = re.compile(r"[^\W_]+")
+ASCII_TEXT = st.text(alphabet=st.characters(max_codepoint=127))
+
+
+@given(ASCII_TEXT)
+@example("snake_case, CamelCase\tx1\x1c\x1fy\x0bz 'quoted' don't 3.14 a-b")
+@example("\x00\x7f~!@#$%^&*()_+{}|:\"<>?`-=[]\\;',./")
+def test_ascii_fast_path_equals_the_regex(text: str) -> None:
+    assert text.isascii()
+    assert words(text) == REFERENCE_WORD_RE.findall(text.lower())
+
+
+@given(st.text())
+@example("Café Zürich Ελλάδα naïve_test ǅemal İstanbul ß ﬁne ①②")
+def test_any_text_equals_the_regex(text: str) -> None:
+    assert words(text) == REFERENCE_WORD_RE.findall(text.lower())
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab_- 1É\u00dfx.\n"))))
+def test_tokenize_is_the_stemmed_words(text: str) -> None:
+    expected = [tokens.stem(word) for word in REFERENCE_WORD_RE.findall(text.lower())]
+    assert tokenize(text) == [stem for stem in expected if stem]
+
+
+def test_ranking_re_exports_the_token_functions() -> None:
+    assert ranking.tokenize is tokens.tokenize
+    assert ranking.content_words is tokens.content_words
+    assert ranking.best_snippet is tokens.best_snippet
+    assert ranking.STOPWORDS is tokens.STOPWORDS
