@@ -12,23 +12,25 @@ import pytest
 import yaml
 from conftest import FIXTURES
 
-from swarm.verify import (
-    QUESTIONS_FILE,
+from swarm.verify import run_verification
+from swarm.verify.grading import (
     ObservedAnswer,
     QuestionOutcome,
-    QuestionsFileError,
-    VerificationQuestion,
     VerificationReport,
     answer_hits,
     compute_figures,
-    find_questions_file,
-    format_report,
     grade,
-    load_questions,
     normalize_page_path,
-    parse_questions,
-    run_verification,
 )
+from swarm.verify.questions import (
+    QUESTIONS_FILE,
+    QuestionsFileError,
+    VerificationQuestion,
+    find_questions_file,
+    load_questions,
+    parse_questions,
+)
+from swarm.verify.report import format_report
 
 FIXTURE_NAMES = ["brain", "hobby"]
 EXCERPT_CHARS = 1500  # what the flow reads of a page

@@ -1,0 +1,58 @@
+"""The verification report as text: a pass/fail table, one row per question, then the four
+figures against the target and the overall result.
+"""
+
+from __future__ import annotations
+
+from swarm.verify.grading import VerificationReport
+
+__all__ = ["format_report"]
+
+
+def _flag(value: bool) -> str:
+    return "yes" if value else "no"
+
+
+def _cell(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def format_report(report: VerificationReport) -> str:
+    """A pass/fail table (one row per question), then the four figures against the target."""
+    id_width = max([len("id"), *(len(o.question.id) for o in report.outcomes)])
+    id_width = min(id_width, 28)
+    header = f"{'id':<{id_width}}  pass  {'conf':<6}  ext  stale  pages / why it failed"
+    lines = [
+        f"swarm verify {report.fixture_dir}"
+        + (f"  (backend: {report.backend})" if report.backend else ""),
+        "",
+        header,
+        "-" * len(header),
+    ]
+    for outcome in report.outcomes:
+        observed = outcome.observed
+        pages = ", ".join(observed.pages_consulted) or "-"
+        detail = pages if outcome.passed else f"{pages}  <- {'; '.join(outcome.problems)}"
+        lines.append(
+            f"{_cell(outcome.question.id, id_width):<{id_width}}  "
+            f"{'PASS' if outcome.passed else 'FAIL'}  "
+            f"{observed.confidence:<6}  {_flag(observed.go_external):<3}  "
+            f"{_flag(observed.stale):<5}  {detail}"
+        )
+    lines += [
+        "",
+        f"{report.passed_count}/{len(report.outcomes)} questions passed"
+        f" in {report.elapsed_s:.2f} s",
+        "",
+    ]
+    name_width = max(len(figure.name) for figure in report.figures)
+    for figure in report.figures:
+        value = figure.value
+        shown = f"{value:.2f}" if value is not None else " n/a"
+        verdict = "ok" if figure.meets(report.threshold) else "BELOW TARGET"
+        lines.append(
+            f"{figure.name:<{name_width}}  {shown}  ({figure.numerator}/{figure.denominator})"
+            f"  target >= {report.threshold:.2f}  {verdict}"
+        )
+    lines += ["", "RESULT: " + ("ok" if report.ok else "below target")]
+    return "\n".join(lines)
