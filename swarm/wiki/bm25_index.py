@@ -80,21 +80,17 @@ class CorpusEncoder:
 @dataclass(frozen=True, slots=True)
 class DocTerms:
     """Each document's distinct term ids (ascending) and how often each occurs: document
-    `i` owns `term_ids[offsets[i]:offsets[i + 1]]` and the same slice of `counts`."""
+    `i` owns `term_ids[offsets[i]:offsets[i + 1]]` and the same slice of `counts`;
+    `lengths[i]` is its number of tokens (the sum of that slice of `counts`)."""
 
     offsets: Int64Array
     term_ids: Int32Array
     counts: Int32Array
+    lengths: Int64Array
 
     @property
     def num_docs(self) -> int:
         return len(self.offsets) - 1
-
-    def lengths(self) -> Int64Array:
-        """Tokens per document."""
-        totals = np.zeros(len(self.counts) + 1, dtype=np.int64)
-        np.cumsum(self.counts, out=totals[1:])
-        return totals[self.offsets[1:]] - totals[self.offsets[:-1]]
 
     @staticmethod
     def concat(parts: Sequence[DocTerms]) -> DocTerms:
@@ -107,6 +103,7 @@ class DocTerms:
             np.concatenate(offsets),
             np.concatenate([p.term_ids for p in parts] or [np.zeros(0, np.int32)]),
             np.concatenate([p.counts for p in parts] or [np.zeros(0, np.int32)]),
+            np.concatenate([p.lengths for p in parts] or [np.zeros(0, np.int64)]),
         )
 
     def take(self, rows: Int64Array) -> DocTerms:
@@ -118,7 +115,10 @@ class DocTerms:
         for run in np.split(rows, breaks) if len(rows) else []:
             start, stop = self.offsets[run[0]], self.offsets[run[-1] + 1]
             offsets = self.offsets[run[0] : run[-1] + 2] - start
-            parts.append(DocTerms(offsets, self.term_ids[start:stop], self.counts[start:stop]))
+            lengths = self.lengths[run[0] : run[-1] + 1]
+            parts.append(
+                DocTerms(offsets, self.term_ids[start:stop], self.counts[start:stop], lengths)
+            )
         return DocTerms.concat(parts)
 
 
@@ -139,7 +139,7 @@ def _count_terms(docs: list[Int32Array], vocab_size: int) -> DocTerms:
     del keys, starts
     offsets = np.zeros(len(docs) + 1, dtype=np.int64)
     np.cumsum(np.bincount(doc_of_pair, minlength=len(docs)), out=offsets[1:])
-    return DocTerms(offsets, term_ids.astype(np.int32), counts)
+    return DocTerms(offsets, term_ids.astype(np.int32), counts, lengths)
 
 
 class _TermCounter:
@@ -173,7 +173,7 @@ def bm25_matrix(terms: DocTerms, vocab_size: int, *, k1: float, b: float) -> dic
     vectorised numpy passes; `bm25s.BM25.index` loops over documents in Python and takes
     several times longer at 5,000 pages. A test pins equality with `bm25s.BM25.index`."""
     num_docs = terms.num_docs
-    doc_lengths = terms.lengths()
+    doc_lengths = terms.lengths
     doc_freqs = np.bincount(terms.term_ids, minlength=vocab_size)
     idf = np.log1p((num_docs - doc_freqs + 0.5) / (doc_freqs + 0.5)).astype(np.float32)
     average_length = max(float(doc_lengths.mean()) if num_docs else 0.0, 1e-9)
@@ -267,7 +267,8 @@ def build_index(
     used = np.bincount(terms.term_ids, minlength=len(words_by_id)) > 0
     if not used.all():  # stems only deleted or edited pages had: drop them
         new_ids = np.cumsum(used, dtype=np.int64) - 1
-        terms = DocTerms(terms.offsets, new_ids[terms.term_ids].astype(np.int32), terms.counts)
+        term_ids = new_ids[terms.term_ids].astype(np.int32)
+        terms = DocTerms(terms.offsets, term_ids, terms.counts, terms.lengths)
         words_by_id = [word for word, keep in zip(words_by_id, used.tolist(), strict=True) if keep]
     stored = StoredTerms(keys, words_by_id, terms)
     if not words_by_id:
@@ -317,6 +318,7 @@ def save_index(path: Path, built: BuiltIndex, *, fingerprint: str, max_page_byte
         "offsets": stored.terms.offsets,
         "term_ids": stored.terms.term_ids,
         "counts": stored.terms.counts,
+        "lengths": stored.terms.lengths,
     }
     if built.retriever is not None:
         scores = built.retriever.scores
@@ -403,13 +405,17 @@ def load_stored_terms(path: Path, max_page_bytes: int) -> StoredTerms | None:
             vocab_size = int(meta["vocab_size"])
             vocab = _read_vocab(archive, vocab_size)
             key_blob = bytes(archive["keys"])
-            terms = DocTerms(archive["offsets"], archive["term_ids"], archive["counts"])
+            terms = DocTerms(
+                archive["offsets"], archive["term_ids"], archive["counts"], archive["lengths"]
+            )
         keys = [key_blob[at : at + _KEY_BYTES] for at in range(0, len(key_blob), _KEY_BYTES)]
         offsets = terms.offsets
         if (
             offsets.dtype != np.int64
             or terms.term_ids.dtype != np.int32
             or terms.counts.dtype != np.int32
+            or terms.lengths.dtype != np.int64
+            or len(terms.lengths) != terms.num_docs
             or len(key_blob) != _KEY_BYTES * terms.num_docs
             or len(offsets) < 1
             or offsets[0] != 0

@@ -79,7 +79,7 @@ def test_matrix_equals_bm25s_index(texts: list[str], chunk_tokens: int) -> None:
             counter.add(text)
         terms = counter.finish()
     assert terms.num_docs == len(texts)
-    np.testing.assert_array_equal(terms.lengths(), [len(doc) for doc in encoded])
+    np.testing.assert_array_equal(terms.lengths, [len(doc) for doc in encoded])
     retriever = bm25s.BM25(method="lucene")
     matrix = bm25_matrix(terms, len(encoder.vocab), k1=retriever.k1, b=retriever.b)
     ours = bm25_index.make_retriever(matrix, dict(encoder.vocab))
@@ -141,11 +141,13 @@ def test_take_reorders_documents() -> None:
         np.array([0, 2, 2, 5], dtype=np.int64),
         np.array([1, 4, 0, 2, 3], dtype=np.int32),
         np.array([1, 2, 3, 4, 5], dtype=np.int32),
+        np.array([3, 0, 12], dtype=np.int64),
     )
     taken = terms.take(np.array([2, 0, 1], dtype=np.int64))
     np.testing.assert_array_equal(taken.offsets, [0, 3, 5, 5])
     np.testing.assert_array_equal(taken.term_ids, [0, 2, 3, 1, 4])
     np.testing.assert_array_equal(taken.counts, [3, 4, 5, 1, 2])
+    np.testing.assert_array_equal(taken.lengths, [12, 3, 0])
     assert terms.take(np.arange(3, dtype=np.int64)) is terms
 
 
