@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import tempfile
 import time
 from collections.abc import Sequence
@@ -341,8 +342,6 @@ def save_index(path: Path, built: BuiltIndex, *, fingerprint: str, max_page_byte
 
 def _remove_others(path: Path) -> None:
     """Older cache layouts and temporary files left by crashed writers."""
-    import shutil
-
     for other in path.parent.iterdir():
         if other == path:
             continue
