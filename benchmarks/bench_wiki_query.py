@@ -639,9 +639,10 @@ def report(
             results_table(rows),
             "",
             "Inside the cold process (medians). The last column is a new process after one"
-            " page was edited in place: the disk cache's fingerprint covers every page's"
-            " (mtime, size), so the whole BM25 index is rebuilt (first backend only; the build"
-            " does not depend on the backend).",
+            " page was edited in place: the disk cache keys each page on its (path, mtime,"
+            " size), so only the edited page is read and tokenized again and the BM25 matrix is"
+            " rebuilt from cached term counts (first backend only; the build does not depend on"
+            " the backend).",
             "",
             breakdown_table(rows),
             "",
