@@ -6,7 +6,6 @@ findings) goes in the user message, with untrusted text fenced as data under a r
 
 from __future__ import annotations
 
-import re
 import secrets
 from collections.abc import Sequence
 from typing import Any, TypedDict
@@ -45,15 +44,18 @@ class ToolSpec(TypedDict):
 
 # --- fencing ------------------------------------------------------------------------------
 
-_MARKER_LOOKALIKE = re.compile(r"<{3,}|>{3,}")
-
 
 def fence_data(text: str, *, label: str = "DATA", nonce: str | None = None) -> str:
     """Wrap untrusted text between BEGIN/END markers carrying a random nonce.
 
-    Marker look-alikes inside the text are broken up so the text cannot close the fence."""
+    Marker look-alikes inside the text are neutralised exactly as the web fence does it
+    (`swarm.web.fence.neutralise`: NFKC, invisible characters removed, `<<<`/`>>>` runs cut),
+    so fullwidth or zero-width-joined markers cannot close the fence either."""
+    # Imported here: swarm.web pulls in httpx, and prompts must stay a light import.
+    from swarm.web.fence import neutralise
+
     nonce = nonce or secrets.token_hex(4)
-    safe_text = _MARKER_LOOKALIKE.sub(lambda match: " ".join(match.group(0)), text)
+    safe_text = neutralise(text)
     return f"<<<BEGIN {label} {nonce}>>>\n{safe_text}\n<<<END {label} {nonce}>>>"
 
 
