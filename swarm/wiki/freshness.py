@@ -7,13 +7,18 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from swarm.wiki.index import PageEntry
 
 __all__ = [
     "DATE_KEYS",
     "detect_time_sensitive",
+    "TIME_SENSITIVE_TAGS",
     "page_is_stale",
+    "page_is_time_sensitive",
     "page_last_updated",
     "parse_date",
 ]
@@ -63,6 +68,66 @@ def detect_time_sensitive(question: str) -> bool:
     return bool(_TIME_SENSITIVE.search(question or ""))
 
 
+# Page tags/categories that mark a page's facts as fast-moving (spec: market data,
+# competitor moves, pricing, regulatory), whatever words the question uses.
+TIME_SENSITIVE_TAGS = frozenset(
+    {
+        "pricing",
+        "prices",
+        "price",
+        "market",
+        "competitors",
+        "competitor",
+        "regulatory",
+        "regulation",
+        "news",
+    }
+)
+_TAG_KEYS = ("tags", "tag", "categories", "category")
+_TRUE_WORDS = frozenset({"true", "yes", "1", "on"})
+
+
+def _tag_words(value: Any) -> Iterable[str]:
+    """Each tag as lowercase words: "#Pricing", "topic/market", "a, b" and lists of them."""
+    items: Iterable[Any]
+    if isinstance(value, str):
+        items = re.split(r"[,\s]+", value)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        items = value
+    else:
+        return
+    for item in items:
+        if isinstance(item, str):
+            for part in item.strip().lstrip("#").lower().split("/"):
+                yield part.strip()
+
+
+def page_is_time_sensitive(metadata: Mapping[str, Any], entry: PageEntry | None = None) -> bool:
+    """True when the page itself holds fast-moving facts, whatever the question asks.
+
+    Frontmatter `time_sensitive: true` (false wins over everything else), a tag or category
+    in `TIME_SENSITIVE_TAGS`, or the keyword rule matching the page's title or index section
+    ("Market and pricing"). Never raises: frontmatter is untrusted.
+    """
+    try:
+        if not isinstance(metadata, Mapping):
+            metadata = {}
+        flag = metadata.get("time_sensitive")
+        if isinstance(flag, str):
+            flag = flag.strip().lower() in _TRUE_WORDS if flag.strip() else None
+        if isinstance(flag, bool):
+            return flag
+        for key in _TAG_KEYS:
+            if any(word in TIME_SENSITIVE_TAGS for word in _tag_words(metadata.get(key))):
+                return True
+        titles = [metadata.get("title")]
+        if entry is not None:
+            titles += [entry.title, entry.section]
+        return any(isinstance(text, str) and detect_time_sensitive(text) for text in titles)
+    except Exception:  # a hostile mapping: unknown means not time-sensitive
+        return False
+
+
 def parse_date(value: Any) -> dt.datetime | None:
     """A frontmatter date as a naive UTC datetime; None when it is not a date.
 
@@ -85,7 +150,10 @@ def parse_date(value: Any) -> dt.datetime | None:
     else:
         return None
     if moment.tzinfo is not None:
-        moment = moment.astimezone(dt.UTC).replace(tzinfo=None)
+        try:
+            moment = moment.astimezone(dt.UTC).replace(tzinfo=None)
+        except (OverflowError, ValueError):  # year 1 or 9999 shifted out of range
+            return None
     return moment
 
 
@@ -96,14 +164,23 @@ def page_last_updated(metadata: Mapping[str, Any]) -> dt.datetime | None:
     return max(present) if present else None
 
 
+# A page's own `stale_after_days` outside this range is ignored (a typo, not a window):
+# 100 years is longer than any real page lives, and timedelta overflows far beyond it.
+_MAX_WINDOW_DAYS = 36_500
+
+
 def _days_override(value: Any) -> int | None:
     if isinstance(value, bool):
         return None
-    if isinstance(value, int) and value >= 0:
-        return value
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
-    return None
+    days: int | None = None
+    if isinstance(value, int):
+        days = value
+    elif isinstance(value, str) and value.strip().isdecimal() and value.strip().isascii():
+        text = value.strip()
+        days = int(text) if len(text) <= 6 else None
+    if days is None or not 0 <= days <= _MAX_WINDOW_DAYS:
+        return None
+    return days
 
 
 def _review_deadline(value: Any) -> dt.datetime | None:
@@ -114,7 +191,12 @@ def _review_deadline(value: Any) -> dt.datetime | None:
         isinstance(value, str) and len(value.strip()) == 10
     )
     # A bare date means "fine through the end of that day".
-    return deadline + dt.timedelta(days=1) if is_bare_day else deadline
+    if not is_bare_day:
+        return deadline
+    try:
+        return deadline + dt.timedelta(days=1)
+    except OverflowError:  # 9999-12-31: never reached
+        return None
 
 
 def page_is_stale(
@@ -133,7 +215,31 @@ def page_is_stale(
       compared with a window: the page's `stale_after_days` if set, else
       `time_sensitive_stale_after_days` for time-sensitive questions, else `stale_after_days`.
     - No usable date: not stale (we cannot tell; the caller's confidence rule still applies).
+
+    Never raises: frontmatter is untrusted, and a bad value means "unknown", not stale.
     """
+    try:
+        return _page_is_stale(
+            metadata,
+            now=now,
+            stale_after_days=stale_after_days,
+            time_sensitive=time_sensitive,
+            time_sensitive_stale_after_days=time_sensitive_stale_after_days,
+        )
+    except (OverflowError, ValueError, TypeError, AttributeError):
+        return False
+
+
+def _page_is_stale(
+    metadata: Mapping[str, Any],
+    *,
+    now: dt.datetime,
+    stale_after_days: int,
+    time_sensitive: bool,
+    time_sensitive_stale_after_days: int,
+) -> bool:
+    if not isinstance(metadata, Mapping):
+        return False
     current = parse_date(now)
     if current is None:
         return False

@@ -7,8 +7,16 @@ from typing import Any
 
 import pytest
 from freezegun import freeze_time
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from swarm.wiki.freshness import detect_time_sensitive, page_is_stale, parse_date
+from swarm.wiki.freshness import (
+    detect_time_sensitive,
+    page_is_stale,
+    page_is_time_sensitive,
+    parse_date,
+)
+from swarm.wiki.index import PageEntry
 
 NOW = dt.datetime(2026, 6, 1, 12, 0, 0)
 
@@ -137,3 +145,100 @@ def test_parse_date_normalises_to_naive_utc() -> None:
     assert parse_date(aware) == dt.datetime(2026, 1, 1, 0, 0)
     assert parse_date(dt.date(2026, 1, 1)) == dt.datetime(2026, 1, 1)
     assert parse_date(True) is None
+
+
+# --- untrusted frontmatter never raises (review P1-1) -------------------------------------
+
+
+@pytest.mark.parametrize(
+    "metadata",
+    [
+        pytest.param(
+            {"updated": "2020-01-01", "stale_after_days": 99999999999}, id="huge-window-int"
+        ),
+        pytest.param({"updated": "2020-01-01", "stale_after_days": "9" * 40}, id="huge-window-str"),
+        pytest.param({"updated": "2020-01-01", "stale_after_days": -5}, id="negative-window"),
+        pytest.param({"review_by": "9999-12-31"}, id="review-by-max-date"),
+        pytest.param({"review_by": dt.date.max}, id="review-by-date-max"),
+        pytest.param(
+            {"updated": dt.datetime(1, 1, 1, tzinfo=dt.timezone(dt.timedelta(hours=5)))},
+            id="year-one-aware",
+        ),
+        pytest.param(
+            {"updated": dt.datetime(9999, 12, 31, 23, tzinfo=dt.timezone(dt.timedelta(hours=-5)))},
+            id="year-9999-aware",
+        ),
+        pytest.param({"updated": "0001-01-01T00:00:00+05:00"}, id="year-one-aware-string"),
+    ],
+)
+def test_hostile_frontmatter_never_raises(metadata: dict[str, Any]) -> None:
+    assert isinstance(page_is_stale(metadata, now=NOW), bool)
+    assert isinstance(page_is_stale(metadata, now=NOW, time_sensitive=True), bool)
+
+
+def test_out_of_range_window_is_ignored_not_trusted() -> None:
+    old = {"updated": "2020-01-01"}
+    # A nonsense window falls back to the default one (stale), it doesn't extend freshness.
+    assert page_is_stale({**old, "stale_after_days": 99999999999}, now=NOW) is True
+    assert page_is_stale({**old, "stale_after_days": 36_500}, now=NOW) is False
+    assert page_is_stale({"review_by": "9999-12-31", **old}, now=NOW) is True
+
+
+_scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(allow_nan=True),
+    st.text(max_size=30),
+    st.dates(),
+    st.datetimes(timezones=st.one_of(st.none(), st.timezones())),
+)
+_values = _scalars | st.lists(_scalars, max_size=3)
+_keys = st.sampled_from(
+    ["updated", "last_updated", "modified", "date", "reviewed", "review_by", "stale_after_days"]
+    + ["tags", "categories", "time_sensitive", "title"]
+) | st.text(max_size=10)
+
+
+@given(
+    metadata=st.dictionaries(_keys, _values, max_size=6),
+    now=st.datetimes(timezones=st.one_of(st.none(), st.timezones())),
+    time_sensitive=st.booleans(),
+)
+@settings(max_examples=150, deadline=None)
+def test_any_frontmatter_gives_a_bool(
+    metadata: dict[str, Any], now: dt.datetime, time_sensitive: bool
+) -> None:
+    assert page_is_stale(metadata, now=now, time_sensitive=time_sensitive) in (True, False)
+    assert page_is_time_sensitive(metadata) in (True, False)
+
+
+# --- time-sensitive pages (review P1-2) ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("metadata", "entry", "expected"),
+    [
+        pytest.param({"time_sensitive": True}, None, True, id="flag-true"),
+        pytest.param({"time_sensitive": "yes"}, None, True, id="flag-yes-string"),
+        pytest.param(
+            {"time_sensitive": False, "tags": ["pricing"]}, None, False, id="flag-false-wins"
+        ),
+        pytest.param({"tags": ["pricing", "market"]}, None, True, id="tags-list"),
+        pytest.param({"tags": "clients, #Competitors"}, None, True, id="tags-string-hash"),
+        pytest.param({"tags": ["topic/regulatory"]}, None, True, id="nested-tag"),
+        pytest.param({"categories": ["News"]}, None, True, id="categories"),
+        pytest.param({"tags": ["clients", "sla"]}, None, False, id="other-tags"),
+        pytest.param({"tags": 42}, None, False, id="tags-not-text"),
+        pytest.param({}, PageEntry("x.md", "Competitor pricing"), True, id="title-rule"),
+        pytest.param(
+            {}, PageEntry("x.md", "AquaMetrics", section="Market and pricing"), True, id="section"
+        ),
+        pytest.param({}, PageEntry("ccw.md", "CCW", section="Clients"), False, id="plain-page"),
+        pytest.param({}, None, False, id="nothing"),
+    ],
+)
+def test_page_is_time_sensitive(
+    metadata: dict[str, Any], entry: PageEntry | None, expected: bool
+) -> None:
+    assert page_is_time_sensitive(metadata, entry) is expected
