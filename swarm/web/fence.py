@@ -16,6 +16,7 @@ from swarm.web.types import SearchHit
 __all__ = [
     "FENCE_HEADER",
     "NORMAL_ENVELOPE_OPENING",
+    "Fenced",
     "disabled_envelope",
     "fence",
     "honest_block_envelope",
@@ -113,19 +114,33 @@ def truncate_at_word(text: str, max_chars: int) -> str:
     return cut + _ELLIPSIS
 
 
-def fence(text: str, *, max_chars: int = 1500, nonce: str | None = None) -> str:
+class Fenced(str):
+    """Text that `fence()` produced: a `str`, marked by its type as already fenced.
+
+    Trust is decided by this type, never by what a string looks like: web text can be shaped
+    exactly like a fence (header, BEGIN/END, a nonce of its choosing), but only code can make
+    a `Fenced`. Build one only through `fence()`; string operations on it (slicing, `+`)
+    give a plain `str` again, which is fenced anew wherever it is used.
+    """
+
+    __slots__ = ()
+
+
+def fence(text: str, *, max_chars: int = 1500, nonce: str | None = None) -> Fenced:
     """Web text wrapped in BEGIN/END UNTRUSTED WEB EXTRACT markers carrying a random nonce.
 
     The text is neutralised and cut to `max_chars` before wrapping, so the real END marker
-    appears exactly once, on the last line.
+    appears exactly once, on the last line. The result is a `Fenced` (a `str`).
     """
     if nonce is None:
         nonce = secrets.token_hex(8)
     elif not _NONCE.fullmatch(nonce):
         raise ValueError("a fence nonce is 1-64 ASCII letters or digits")
-    body = truncate_at_word(neutralise(text).strip(), max(max_chars, 0))
-    return "\n".join(
-        [FENCE_HEADER, BEGIN_MARKER.format(nonce=nonce), body, END_MARKER.format(nonce=nonce)]
+    body = truncate_at_word(neutralise(str(text)).strip(), max(max_chars, 0))
+    return Fenced(
+        "\n".join(
+            [FENCE_HEADER, BEGIN_MARKER.format(nonce=nonce), body, END_MARKER.format(nonce=nonce)]
+        )
     )
 
 
@@ -138,7 +153,11 @@ _FENCED = re.compile(
 
 
 def is_fenced(text: str) -> bool:
-    """True when `text` is exactly what `fence()` produces (a body with no live markers)."""
+    """True when `text` has exactly the shape `fence()` produces (a body with no live markers).
+
+    A check for tests and diagnostics only: never decide trust with it, since untrusted text
+    can take this shape too (see `Fenced`).
+    """
     match = _FENCED.fullmatch(text)
     return match is not None and not _has_live_marker(match.group("body"))
 
@@ -182,7 +201,7 @@ def normal_envelope(
     query: str,
     *,
     instant_answer: InstantAnswer | str | None = None,
-    content: str | None = None,
+    content: str | Fenced | None = None,
     content_url: str | None = None,
     links: Sequence[SearchHit] = (),
     provider: str,
@@ -192,8 +211,9 @@ def normal_envelope(
 ) -> str:
     """The envelope for a search that produced an instant answer and/or fetched content.
 
-    The instant answer (raw text or an `InstantAnswer`) is fenced here; `content` should come
-    from `fence()` and is fenced here when it isn't exactly that shape (raw text is fine).
+    The instant answer (raw text or an `InstantAnswer`) is fenced here. `content` is raw text
+    and is always fenced here (cut to `max_chars`, neutralised, under a fresh nonce), whatever
+    it looks like; only a `Fenced` value (made by `fence()`) is used as it is.
     """
     sections = [NORMAL_ENVELOPE_OPENING.format(query=_quoted_query(query))]
     if isinstance(instant_answer, InstantAnswer):
@@ -205,7 +225,7 @@ def normal_envelope(
             answer_block += f"\nSource: {single_line(instant_answer_url, max_chars=500)}"
         sections.append(answer_block)
     if content:
-        fenced = content if is_fenced(content) else fence(content, max_chars=max_chars)
+        fenced = content if isinstance(content, Fenced) else fence(content, max_chars=max_chars)
         content_block = "**Content from top result** " + fenced
         source = [single_line(content_title, max_chars=200) if content_title else ""]
         if content_url:
