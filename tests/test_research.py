@@ -223,6 +223,23 @@ async def test_planner_output_is_cleaned_and_failure_falls_back_to_topic() -> No
         pytest.param("https://example.com/a", "https://example.com:443/a", id="default-port"),
         pytest.param("https://example.com/a?b=2&a=1", "https://example.com/a?a=1&b=2", id="order"),
         pytest.param("https://example.com/", "https://example.com", id="root"),
+        pytest.param(
+            "https://en.wikipedia.org/wiki/Caf%C3%A9",
+            "https://en.wikipedia.org/wiki/Café",
+            id="unicode-vs-percent",
+        ),
+        pytest.param(
+            "https://en.wikipedia.org/wiki/Caf%c3%a9",
+            "https://en.wikipedia.org/wiki/Caf%C3%A9",
+            id="hex-case",
+        ),
+        pytest.param(
+            "https://en.wikipedia.org/wiki/Python_(programming_language)",
+            "https://en.wikipedia.org/wiki/Python_%28programming_language%29",
+            id="parenthesis-vs-%28",
+        ),
+        pytest.param("https://example.com/%7Euser", "https://example.com/~user", id="tilde"),
+        pytest.param("https://example.com/a%20b", "https://example.com/a b", id="space"),
     ],
 )
 def test_normalize_url_equates(first: str, second: str) -> None:
@@ -237,6 +254,7 @@ def test_normalize_url_equates(first: str, second: str) -> None:
         pytest.param(PY_WIKI, PY_WIKI.replace("en.", "de."), id="language"),
         pytest.param("https://example.com/a", "https://example.com:8443/a", id="port"),
         pytest.param("https://example.com/a", "https://example.org/a", id="host"),
+        pytest.param("https://example.com/a%2Fb", "https://example.com/a/b", id="encoded-slash"),
     ],
 )
 def test_normalize_url_distinguishes(first: str, second: str) -> None:

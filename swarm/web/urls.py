@@ -4,7 +4,7 @@ spellings (http/https, www., mobile Wikipedia, tracking parameters) to one strin
 
 from __future__ import annotations
 
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
 
 __all__ = ["normalize_url"]
 
@@ -29,6 +29,9 @@ _TRACKING_PARAMS = frozenset(
     }
 )
 _TRACKING_PREFIXES = ("utm_",)
+# RFC 3986 sub-delims plus ":" and "@" stay literal in a path, as do the unreserved characters
+# (which `quote` never escapes); everything else is percent-encoded with uppercase hex.
+_SEGMENT_SAFE = ":@!$&'()*+,;="
 
 
 def _is_tracking_param(name: str) -> bool:
@@ -36,10 +39,19 @@ def _is_tracking_param(name: str) -> bool:
     return lowered in _TRACKING_PARAMS or lowered.startswith(_TRACKING_PREFIXES)
 
 
+def _canonical_segment(segment: str) -> str:
+    """One path segment decoded and re-encoded, so hex case, needlessly encoded characters
+    and raw Unicode all come out one way; an encoded "/" stays encoded (it is not a separator)."""
+    decoded = unquote(segment, errors="surrogateescape")
+    return quote(decoded, safe=_SEGMENT_SAFE, errors="surrogateescape")
+
+
 def normalize_url(url: str) -> str:
     """A key under which the same page found twice compares equal: scheme and host lowercased,
     `http` treated as `https`, `www.` and Wikipedia's mobile hosts (`m.`, `en.m.`) mapped to the
-    desktop host, default ports, fragment, trailing slash and tracking parameters dropped."""
+    desktop host, default ports, fragment, trailing slash and tracking parameters dropped, and
+    the path's percent-encoding made canonical (`Café` = `Caf%C3%A9` = `Caf%c3%a9`, `(` =
+    `%28`)."""
     text = url.strip()
     try:
         parts = urlsplit(text)
@@ -61,7 +73,8 @@ def normalize_url(url: str) -> str:
             labels = [labels[0], *labels[2:]]
         host = ".".join(labels)
     netloc = host if port in (None, 80, 443) else f"{host}:{port}"
-    path = parts.path.rstrip("/") or ""
+    path = "/".join(_canonical_segment(segment) for segment in parts.path.split("/"))
+    path = path.rstrip("/") or ""
     query = urlencode(
         sorted(
             (name, value)
