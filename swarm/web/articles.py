@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import re
 import unicodedata
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +26,9 @@ __all__ = [
     "STOPWORDS",
     "Article",
     "extract_article",
+    "extract_article_within",
     "fetch_article",
+    "is_html",
     "is_relevant",
     "query_tokens",
 ]
@@ -34,6 +37,15 @@ __all__ = [
 MIN_FALLBACK_CHARS = 400
 MIN_TOKEN_CHARS = 3
 HTML_CONTENT_TYPES = ("text/html", "application/xhtml+xml")
+# trafilatura's time grows with the markup: only this much of a page is parsed, so one
+# extraction is bounded work even on a hostile 512 KB body. Articles start well before it.
+MAX_EXTRACT_CHARS = 256 * 1024
+# A parse that takes longer than this is abandoned (see `extract_article_within`).
+EXTRACT_TIMEOUT_S = 5.0
+# Extractions run here, not in the loop's default executor: an abandoned one then cannot
+# fill that executor or hold up `asyncio.run()`'s shutdown, and at most this many run at once.
+_EXTRACT_WORKERS = 2
+_extract_pool = ThreadPoolExecutor(max_workers=_EXTRACT_WORKERS, thread_name_prefix="extract")
 
 # Words of three letters or more that say nothing about the topic of a question.
 STOPWORDS = frozenset(
@@ -112,10 +124,11 @@ def extract_article(html_text: str, url: str) -> Article | None:
     """The main text and title of an HTML page, or None when it has no readable text.
 
     trafilatura does the work; the page's visible text is used only when trafilatura finds
-    nothing and that text is substantial.
+    nothing and that text is substantial. Only the first `MAX_EXTRACT_CHARS` are parsed.
     """
     if not html_text or not html_text.strip():
         return None
+    html_text = html_text[:MAX_EXTRACT_CHARS]
     try:
         document: Any = trafilatura.bare_extraction(
             html_text,
@@ -140,7 +153,25 @@ def extract_article(html_text: str, url: str) -> Article | None:
     return Article(title=title or fallback_title, text=fallback_text, url=url)
 
 
-def _is_html(content_type: str, text: str) -> bool:
+async def extract_article_within(
+    html_text: str, url: str, *, timeout_s: float = EXTRACT_TIMEOUT_S
+) -> Article | None:
+    """`extract_article` off the event loop, given up after `timeout_s` (None then).
+
+    A thread cannot be cancelled: a parse still running at the timeout finishes in the
+    background (bounded by `MAX_EXTRACT_CHARS`) and its result is dropped. The small dedicated
+    pool keeps such stragglers from piling up in the default executor.
+    """
+    loop = asyncio.get_running_loop()
+    future = loop.run_in_executor(_extract_pool, extract_article, html_text, url)
+    try:
+        return await asyncio.wait_for(future, timeout=max(timeout_s, 0.0))
+    except TimeoutError:
+        return None
+
+
+def is_html(content_type: str, text: str) -> bool:
+    """True for an HTML content type, or no content type and a body that looks like markup."""
     media_type = content_type.split(";")[0].strip().lower()
     if media_type:
         return media_type in HTML_CONTENT_TYPES
@@ -169,7 +200,13 @@ async def fetch_article(
     finally:
         if own_client:
             await client.aclose()
-    if page.status_code >= 300 or not _is_html(page.content_type or "", page.text or ""):
+    if page.status_code >= 300 or not is_html(page.content_type or "", page.text or ""):
         return None
-    # trafilatura is CPU-bound: keep the event loop free for the other fetches in the pool.
-    return await asyncio.to_thread(extract_article, page.text, page.final_url or url)
+    # trafilatura is CPU-bound: keep the event loop free for the other fetches in the pool,
+    # and give up on a parse that outlives the caller's time (its thread finishes unheard).
+    extract_timeout_s = (
+        EXTRACT_TIMEOUT_S if timeout_s is None else min(timeout_s, EXTRACT_TIMEOUT_S)
+    )
+    return await extract_article_within(
+        page.text, page.final_url or url, timeout_s=extract_timeout_s
+    )

@@ -7,7 +7,14 @@ import pytest
 import trafilatura
 
 from swarm.config import get_settings
-from swarm.web.articles import Article, extract_article, fetch_article, is_relevant, query_tokens
+from swarm.web.articles import (
+    MAX_EXTRACT_CHARS,
+    Article,
+    extract_article,
+    fetch_article,
+    is_relevant,
+    query_tokens,
+)
 from swarm.web.safe_http import make_client, static_resolver
 
 ARTICLE_URL = "https://guide.example/zurich-trams"
@@ -73,9 +80,10 @@ def test_extract_article_without_text_is_none(html_text: str) -> None:
     assert extract_article(html_text, ARTICLE_URL) is None
 
 
-def test_modal_page_extracts_only_boilerplate_that_the_relevance_filter_drops() -> None:
-    article = extract_article(MODAL_HTML, ARTICLE_URL)
-    assert article is None or not is_relevant(article.text, "zurich tram network")
+def test_modal_page_has_no_article_and_its_text_is_irrelevant() -> None:
+    # A modal page has no article; even its whole visible text is boilerplate to the filter.
+    assert extract_article(MODAL_HTML, ARTICLE_URL) is None
+    assert not is_relevant("Just a moment Close", "zurich tram network")
 
 
 def _link_list_page(count: int) -> str:
@@ -109,7 +117,62 @@ def test_no_fallback_for_a_little_visible_text() -> None:
 def test_hostile_markup_does_not_raise() -> None:
     nasty = "<html><body>" + "<div>" * 5000 + "deep text " * 50 + "</body>\x00</html>"
     result = extract_article(nasty, ARTICLE_URL)
-    assert result is None or isinstance(result, Article)
+    assert isinstance(result, Article)
+    assert result.text.startswith("deep text deep text")
+    assert "\x00" not in result.text
+
+
+def test_only_the_head_of_a_huge_page_is_parsed() -> None:
+    head = "<html><body><article>" + "<p>Zürich trams run all night at weekends.</p>" * 40
+    tail = "<p>UNREACHABLE TAIL TEXT</p>" * 10 + "</article></body></html>"
+    page = head + " " * MAX_EXTRACT_CHARS + tail
+    article = extract_article(page, ARTICLE_URL)
+    assert article is not None
+    assert "Zürich trams" in article.text
+    assert "UNREACHABLE" not in article.text
+
+
+async def test_extraction_past_its_timeout_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+    import time
+
+    import swarm.web.articles as articles
+
+    finished = threading.Event()
+
+    def slow_extract(html_text: str, url: str) -> Article:
+        time.sleep(0.3)
+        finished.set()
+        return Article(title="late", text="late", url=url)
+
+    monkeypatch.setattr(articles, "extract_article", slow_extract)
+    started = time.monotonic()
+    assert await articles.extract_article_within("<p>x</p>", ARTICLE_URL, timeout_s=0.05) is None
+    assert time.monotonic() - started < 0.25
+    # The thread can't be stopped: it finishes in the background and its result is dropped.
+    assert finished.wait(2)
+
+
+async def test_fetch_article_extraction_is_bounded_by_its_timeout(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import time
+
+    import swarm.web.articles as articles
+
+    def slow_extract(html_text: str, url: str) -> Article:
+        time.sleep(0.4)
+        return Article(title="late", text="late", url=url)
+
+    monkeypatch.setattr(articles, "extract_article", slow_extract)
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, text=ARTICLE_HTML, headers={"content-type": "text/html"})
+
+    started = time.monotonic()
+    async with _client(httpx.MockTransport(handler)) as client:
+        assert await fetch_article(ARTICLE_URL, client=client, timeout_s=0.1) is None
+    assert time.monotonic() - started < 0.35
 
 
 # --- the token rule (guarantee 1) -----------------------------------------------------------
