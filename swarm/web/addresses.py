@@ -61,6 +61,7 @@ _BLOCKED_V6 = tuple(
         "2001::/23",  # IETF protocol assignments, includes Teredo 2001::/32
         "2001:db8::/32",  # documentation
         "2002::/16",  # 6to4: embeds any IPv4
+        "3fff::/20",  # documentation (RFC 9637); Python 3.11 calls it global
         "fc00::/7",  # unique local
         "fe80::/10",  # link-local
         "fec0::/10",  # site-local (deprecated, still routed by some stacks)

@@ -113,10 +113,26 @@ async def _url_refusal(url: str, resolver: Resolver | None) -> BlockedURL | None
     return None
 
 
-async def is_public_url(url: str, *, resolver: Resolver | None = None) -> bool:
+# Used when no timeout is given and the settings can't be read (a broken environment).
+_DEFAULT_VET_TIMEOUT_S = 5.0
+
+
+async def is_public_url(
+    url: str, *, resolver: Resolver | None = None, timeout_s: float | None = None
+) -> bool:
     """True when `url` passes the syntax checks and its host resolves only to public
-    addresses. Never raises: a resolver error or timeout means False."""
-    return await _url_refusal(url, resolver) is None
+    addresses within `timeout_s` (default `settings.fetch_timeout_s`, else 5 s).
+    Never raises: a resolver error or timeout means False."""
+    if timeout_s is None:
+        try:
+            timeout_s = get_settings().fetch_timeout_s
+        except Exception:  # a bad setting must not turn "never raises" into a raise
+            timeout_s = _DEFAULT_VET_TIMEOUT_S
+    try:
+        async with asyncio.timeout(timeout_s):
+            return await _url_refusal(url, resolver) is None
+    except TimeoutError:
+        return False
 
 
 # --- connect-time vetting -------------------------------------------------------------------

@@ -100,6 +100,9 @@ IP_CASES = [
     pytest.param("2002:a9fe:a9fe::1", False, id="v6-6to4-metadata"),
     pytest.param("2001:0:4136:e378:8000:63bf:3fff:fdd2", False, id="v6-teredo"),
     pytest.param("2001:db8::1", False, id="v6-documentation"),
+    pytest.param("3fff::1", False, id="v6-documentation-rfc9637"),
+    pytest.param("3fff:fff:ffff::1", False, id="v6-documentation-rfc9637-end"),
+    pytest.param("3fff:1000::1", True, id="v6-just-past-rfc9637"),
     pytest.param("100::1", False, id="v6-discard"),
     # not addresses at all
     pytest.param("", False, id="empty"),
@@ -262,6 +265,34 @@ async def test_is_public_url_dns_answers(answer: list[str], expected: bool) -> N
 )
 async def test_is_public_url_resolver_failure_is_false(resolver: Any) -> None:
     assert await is_public_url("https://some.example/", resolver=resolver) is False
+
+
+async def hanging_resolver(host: str, port: int) -> list[str]:
+    await asyncio.sleep(30)
+    return [PUBLIC_V4]
+
+
+async def test_is_public_url_hanging_resolver_is_false_in_time() -> None:
+    started = time.monotonic()
+    verdict = await is_public_url("https://some.example/", resolver=hanging_resolver, timeout_s=0.2)
+    assert verdict is False
+    assert time.monotonic() - started < 1.0
+
+
+async def test_is_public_url_default_timeout_comes_from_settings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("SWARM_FETCH_TIMEOUT_S", "0.2")
+    started = time.monotonic()
+    assert await is_public_url("https://some.example/", resolver=hanging_resolver) is False
+    assert time.monotonic() - started < 1.0
+
+
+async def test_is_public_url_broken_settings_still_answers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("SWARM_FETCH_TIMEOUT_S", "not-a-number")
+    assert await is_public_url("https://some.example/", resolver=public_resolver) is True
 
 
 async def test_literal_ip_skips_the_resolver() -> None:
