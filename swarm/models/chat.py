@@ -141,7 +141,7 @@ class _Answer(BaseModel):
 
     answer: str
     confidence: Confidence = "low"
-    pages_used: list[str] = []
+    pages_used: list[str | int] = []
     time_sensitive: bool | None = None
 
     @field_validator("confidence", mode="before")
@@ -155,10 +155,14 @@ class _Answer(BaseModel):
 
     @field_validator("pages_used", mode="before")
     @classmethod
-    def _single_path_as_list(cls, value: Any) -> Any:
-        if value is None:
+    def _usable_items_only(cls, value: Any) -> Any:
+        # pages_used is advisory (the flow checks it against the pages it read), so one odd
+        # item is dropped rather than costing the whole answer. Numbers are resolved later.
+        if _is_page_item(value):
+            return [value]
+        if not isinstance(value, list | tuple):
             return []
-        return [value] if isinstance(value, str) else value
+        return [item for item in value if _is_page_item(item)]
 
 
 class _Plan(BaseModel):
@@ -188,13 +192,33 @@ def _conversation(history: Sequence[ChatTurn], last_user_text: str) -> list[dict
     return messages
 
 
-def _resolve_page(item: str | int, candidates: Sequence[PageCandidate]) -> str:
-    # Models sometimes answer with the candidate's line number instead of its path.
-    if isinstance(item, int) or item.strip().isdigit():
-        number = int(item)
-        if 1 <= number <= len(candidates):
-            return candidates[number - 1].path
-    return str(item).strip()
+def _is_page_item(value: Any) -> bool:
+    return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def _resolve_page(item: str | int, paths: Sequence[str]) -> str:
+    """The page a model meant by `item`, "" for nothing; never raises.
+
+    An exact path (or the path without `.md`) wins, so pages named `1.md`, `2.md` stay
+    themselves; otherwise an ASCII decimal is read as a 1-based line number, since models
+    sometimes answer with the candidate's number instead of its path. Anything else is
+    returned as written (the flow confines and filters it)."""
+    if isinstance(item, bool):
+        return ""
+    if isinstance(item, int):
+        return paths[item - 1] if 1 <= item <= len(paths) else ""
+    text = item.strip()
+    for path in (text, f"{text}.md"):
+        if path in paths:
+            return path
+    if text.isascii() and text.isdecimal():
+        try:
+            number = int(text)
+        except ValueError:
+            return text
+        if 1 <= number <= len(paths):
+            return paths[number - 1]
+    return text
 
 
 class ChatReasoner:
@@ -222,7 +246,8 @@ class ChatReasoner:
             max_tokens=self.max_tokens,
         )
         pick = _validated(reply, _PagePick, "page choice")
-        paths = [_resolve_page(item, candidates) for item in pick.pages]
+        candidate_paths = [candidate.path for candidate in candidates]
+        paths = [_resolve_page(item, candidate_paths) for item in pick.pages]
         return PageChoice(paths=[p for p in paths if p], time_sensitive=pick.time_sensitive)
 
     async def answer_from_excerpts(
@@ -236,11 +261,13 @@ class ChatReasoner:
         )
         parsed = _validated(reply, _Answer, "answer")
         answer = parsed.answer.strip()
+        excerpt_paths = [excerpt.path for excerpt in excerpts]
+        pages_used = [_resolve_page(item, excerpt_paths) for item in parsed.pages_used]
         return WikiAnswer(
             answer=answer,
             # An empty answer can't be confident whatever label came with it.
             confidence=parsed.confidence if answer else "low",
-            pages_used=[p.strip() for p in parsed.pages_used if p.strip()],
+            pages_used=list(dict.fromkeys(p for p in pages_used if p)),
             time_sensitive=parsed.time_sensitive,
         )
 

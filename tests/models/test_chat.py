@@ -95,6 +95,9 @@ async def test_candidate_fields_cannot_break_the_line_format_or_the_fence() -> N
             id="too-many-passed-raw",
         ),
         pytest.param({"pages": []}, [], id="empty-list"),
+        pytest.param({"pages": ["²", "٣"]}, ["²", "٣"], id="unicode-digits-are-names-not-numbers"),
+        pytest.param({"pages": [7, 0, -1, "9"]}, ["9"], id="out-of-range-numbers"),
+        pytest.param({"pages": [" 3 "]}, ["team.md"], id="padded-number"),
     ],
 )
 async def test_pick_pages_parses_leniently(reply: Any, expected_paths: list[str]) -> None:
@@ -187,6 +190,21 @@ async def test_answer_prompt_fences_excerpts_and_states_the_rules() -> None:
             ("x", "medium", []),
             id="prose-wrapped",
         ),
+        pytest.param(
+            {"answer": "x", "confidence": "high", "pages_used": [1]},
+            ("x", "high", ["ccw.md"]),
+            id="excerpt-number",
+        ),
+        pytest.param(
+            {"answer": "x", "confidence": "high", "pages_used": [{"p": 1}, "team.md", None, 9]},
+            ("x", "high", ["team.md"]),
+            id="bad-items-dropped-answer-kept",
+        ),
+        pytest.param(
+            {"answer": "x", "confidence": "medium", "pages_used": {"p": "ccw.md"}},
+            ("x", "medium", []),
+            id="pages-not-a-list",
+        ),
     ],
 )
 async def test_answer_parses_leniently(reply: Any, expected: tuple[str, str, list[str]]) -> None:
@@ -203,7 +221,6 @@ async def test_answer_parses_leniently(reply: Any, expected: tuple[str, str, lis
         pytest.param("The SLA is 15 minutes.", id="plain-prose"),
         pytest.param({"answer": ["15"], "confidence": "high"}, id="answer-is-list"),
         pytest.param({"answer": "x", "confidence": 3}, id="confidence-number"),
-        pytest.param({"answer": "x", "pages_used": [{"p": 1}]}, id="pages-wrong-type"),
         pytest.param({"confidence": "high"}, id="no-answer"),
         pytest.param(ChatReply(text="", tool_input=None), id="nothing-at-all"),
     ],
@@ -331,3 +348,27 @@ def test_json_embedded_in_any_prose_is_found(prefix: str, pages: list[str]) -> N
     payload = {"pages": pages}
     found = parse_json_object(ChatReply(text=f"{prefix} {json.dumps(payload)} {prefix}"))
     assert payload in found
+
+
+async def test_numeric_page_names_are_read_as_paths_before_numbers() -> None:
+    chapters = [
+        PageCandidate("1.md", "Chapter one"),
+        PageCandidate("3.md", "Chapter three"),
+        PageCandidate("notes/2.md", "Notes"),
+        PageCandidate("2.md", "Chapter two"),
+    ]
+    reasoner, _ = reasoner_with({"pages": ["2", "3", 3]})
+
+    choice = await reasoner.pick_pages("q", chapters, max_pages=5)
+
+    # "2" and "3" name 2.md and 3.md (not lines 2 and 3); the int 3 is the 3rd line.
+    assert choice.paths == ["2.md", "3.md", "notes/2.md"]
+
+
+@given(st.lists(st.one_of(st.text(max_size=8), st.integers()), max_size=6))
+@settings(max_examples=200, deadline=None)
+def test_resolving_picked_pages_never_raises(items: list[str | int]) -> None:
+    from swarm.models.chat import _resolve_page
+
+    for item in items:
+        assert isinstance(_resolve_page(item, [c.path for c in CANDIDATES]), str)
