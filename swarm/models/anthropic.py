@@ -97,8 +97,11 @@ class AnthropicChatModel:
         except anthropic.AnthropicError as exc:
             raise ModelError(f"Anthropic API error ({type(exc).__name__})") from exc
         except TypeError as exc:
-            # The SDK raises a bare TypeError when it finds no credentials at call time.
-            raise ModelError(MISSING_KEY_MESSAGE) from exc
+            # The SDK raises a bare TypeError when it finds no credentials at call time; with
+            # a key configured, a TypeError is something else (e.g. a bad request argument).
+            if self.settings.anthropic_key() is None:
+                raise ModelError(MISSING_KEY_MESSAGE) from exc
+            raise ModelError(f"Anthropic API call failed ({type(exc).__name__})") from exc
         return _reply_from_message(message, tool)
 
 

@@ -184,7 +184,8 @@ class ScriptedReasoner:
             return PageChoice(paths=[c.path for c in candidates[:max_pages]])
         if isinstance(value, list | tuple):
             return PageChoice(paths=list(value))
-        assert isinstance(value, PageChoice)
+        if not isinstance(value, PageChoice):
+            raise TypeError(f"pick_pages: queued {type(value).__name__}, expected PageChoice")
         return value
 
     async def answer_from_excerpts(
@@ -195,7 +196,10 @@ class ScriptedReasoner:
         )
         if value is _NO_VALUE:
             return WikiAnswer(answer="", confidence="low")
-        assert isinstance(value, WikiAnswer)
+        if not isinstance(value, WikiAnswer):
+            raise TypeError(
+                f"answer_from_excerpts: queued {type(value).__name__}, expected WikiAnswer"
+            )
         return value
 
     async def plan_subqueries(self, topic: str, *, max_queries: int = 5) -> list[str]:

@@ -353,3 +353,39 @@ def test_get_reasoner_picks_the_backend(
 def test_get_reasoner_unknown_backend() -> None:
     with pytest.raises(ConfigError, match="Unknown model backend"):
         get_reasoner(Settings(), backend="gpt")
+
+
+class _RaisingMessages:
+    def __init__(self, exc: BaseException) -> None:
+        self.exc = exc
+
+    async def create(self, **_request: Any) -> Any:
+        raise self.exc
+
+
+class _RaisingClient:
+    """Stands in for AsyncAnthropic: `messages.create` raises the given exception."""
+
+    def __init__(self, exc: BaseException) -> None:
+        self.messages = _RaisingMessages(exc)
+
+
+@pytest.mark.parametrize(
+    ("key", "expected"),
+    [
+        pytest.param(None, "ANTHROPIC_API_KEY", id="no-key-reads-as-missing-key"),
+        pytest.param(TEST_KEY, r"Anthropic API call failed \(TypeError\)", id="key-set-other-bug"),
+    ],
+)
+async def test_a_type_error_is_a_missing_key_only_without_a_key(
+    key: str | None, expected: str
+) -> None:
+    client: Any = _RaisingClient(TypeError("unexpected keyword argument 'bogus'"))
+    chat_model = AnthropicChatModel(test_settings(anthropic_api_key=key), client=client)
+
+    with pytest.raises(ModelError, match=expected) as raised:
+        await chat_model.complete(system="s", messages=[{"role": "user", "content": "q"}])
+
+    assert isinstance(raised.value.__cause__, TypeError)
+    if key is not None:
+        assert "ANTHROPIC_API_KEY" not in str(raised.value)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from swarm.errors import ModelError
@@ -95,3 +97,27 @@ async def test_scripted_reasoner_queues_fixed_values_errors_and_callables() -> N
     assert reasoner.calls_to("pick_pages") == [{"question": "q", "candidates": [], "max_pages": 5}]
     with pytest.raises(ValueError):
         reasoner.enqueue("no_such_method", 1)
+
+
+@pytest.mark.parametrize(
+    ("method", "call"),
+    [
+        pytest.param(
+            "pick_pages",
+            lambda r: r.pick_pages("q", [], max_pages=3),
+            id="pick_pages",
+        ),
+        pytest.param(
+            "answer_from_excerpts",
+            lambda r: r.answer_from_excerpts("q", []),
+            id="answer_from_excerpts",
+        ),
+    ],
+)
+async def test_a_wrongly_typed_queued_value_is_a_type_error_naming_the_method(
+    method: str, call: Any
+) -> None:
+    reasoner = ScriptedReasoner().enqueue(method, {"not": "the right type"})
+
+    with pytest.raises(TypeError, match=f"^{method}: queued dict"):
+        await call(reasoner)
