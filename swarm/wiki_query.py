@@ -7,6 +7,7 @@ confidence → the go_external gate. `aquery` never raises; `query` is its sync 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -19,10 +20,18 @@ from swarm._sync import run_sync
 from swarm.config import Settings, get_settings, resolve_wiki_dir
 from swarm.errors import ConfigError, ModelError, ModelTimeout, SwarmError, WikiError
 from swarm.models.base import Confidence, PageCandidate, Reasoner
+from swarm.wiki.freshness import detect_time_sensitive, page_is_stale, page_is_time_sensitive
 from swarm.wiki.index import PageMap, load_page_map
 from swarm.wiki.pages import PageExcerpt, read_page
 
-__all__ = ["SPEC_FIELDS", "WikiQueryResult", "aquery", "build_candidates", "query"]
+__all__ = [
+    "SPEC_FIELDS",
+    "WikiQueryResult",
+    "aquery",
+    "build_candidates",
+    "fit_candidates",
+    "query",
+]
 
 SPEC_FIELDS = ("answer", "pages_consulted", "confidence", "go_external", "stale", "error")
 
@@ -79,10 +88,9 @@ async def aquery(
         backend_name = reasoner.name
         result = await _answer(query, time_sensitive, wiki_dir, reasoner, settings, now)
     except Exception as exc:  # the public boundary: every failure becomes an honest result
-        result = WikiQueryResult(
-            error=_describe(exc),
-            time_sensitive=bool(time_sensitive),
-        )
+        if time_sensitive is None:
+            time_sensitive = detect_time_sensitive(query if isinstance(query, str) else "")
+        result = WikiQueryResult(error=_describe(exc), time_sensitive=bool(time_sensitive))
     result.backend = backend_name
     result.elapsed_ms = round((time.perf_counter() - started) * 1000, 2)
     return result
@@ -118,8 +126,6 @@ async def _answer(
     settings: Settings,
     now: datetime | None,
 ) -> WikiQueryResult:
-    from swarm.wiki.freshness import detect_time_sensitive, page_is_stale
-
     question = question.strip()
     if not question:
         raise ConfigError("empty question")
@@ -145,21 +151,34 @@ async def _answer(
         confidence = answer.confidence if answer_text else "low"
         read_paths = [excerpt.path for excerpt in readable]
         used = [path for path in dict.fromkeys(answer.pages_used) if path in read_paths]
-        if answer_text and not used:
+        # A low answer naming no page is the reasoner saying "the wiki doesn't say": it
+        # consulted nothing. Any other answer without names came from what was read.
+        if answer_text and not used and confidence != "low":
             used = read_paths
 
+    forced_not_time_sensitive = time_sensitive is False
     if time_sensitive is None:
         model_flags = [flag for flag in flags if flag is not None]
         time_sensitive = any(model_flags) if model_flags else detect_time_sensitive(question)
 
     by_path = {excerpt.path: excerpt for excerpt in readable}
+    # Pages holding fast-moving facts (pricing, market, competitors, regulatory, news) get the
+    # short window whatever the question's wording, and make the answer time-sensitive so the
+    # gate sends it outside, unless the caller said the topic is not time-sensitive.
+    sensitive_pages = {
+        path
+        for path in used
+        if page_is_time_sensitive(by_path[path].metadata, page_map.by_path.get(path))
+    }
+    if sensitive_pages and not forced_not_time_sensitive:
+        time_sensitive = True
     now = now or datetime.now(UTC)
     stale = any(
         page_is_stale(
             by_path[path].metadata,
             now=now,
             stale_after_days=settings.stale_after_days,
-            time_sensitive=time_sensitive,
+            time_sensitive=time_sensitive or path in sensitive_pages,
             time_sensitive_stale_after_days=settings.time_sensitive_stale_after_days,
         )
         for path in used
@@ -209,7 +228,9 @@ def build_candidates(question: str, page_map: PageMap, settings: Settings) -> li
     """The entries shown to the model, each with its best-matching page snippet.
 
     A small map is shown whole (best matches first); a large one only as its top BM25
-    candidates, so the selection prompt has the same size at 50 pages or 100,000.
+    candidates. Either way the rendered lines, snippets included, are cut to
+    `selection_max_chars` minus room for the instructions (see `fit_candidates`), so the
+    selection prompt stays bounded at 50 pages or 100,000.
     """
     from swarm.wiki.ranking import get_ranker
 
@@ -230,7 +251,38 @@ def build_candidates(question: str, page_map: PageMap, settings: Settings) -> li
         candidates += [
             _candidate(page_map, entry.path) for entry in page_map.entries if entry.path not in seen
         ]
-    return candidates
+    budget_chars = max(0, settings.selection_max_chars - _PROMPT_RESERVE_CHARS - len(question))
+    return fit_candidates(candidates, budget_chars=budget_chars)
+
+
+# Room left in the selection budget for the pick instructions (~1,100 chars) and framing.
+_PROMPT_RESERVE_CHARS = 2_000
+
+
+def fit_candidates(
+    candidates: Sequence[PageCandidate], *, budget_chars: int
+) -> list[PageCandidate]:
+    """Candidates in order while their rendered lines fit `budget_chars`.
+
+    A candidate whose snippet would overflow the budget is shown without it; one that
+    doesn't fit even then ends the list (later ones rank lower). The best match is always
+    kept, so a tiny budget still leaves the model something to pick.
+    """
+    from swarm.models.prompts import candidate_line
+
+    kept: list[PageCandidate] = []
+    used_chars = 0
+    for candidate in candidates:
+        number = len(kept) + 1
+        cost = len(candidate_line(number, candidate)) + 1
+        if used_chars + cost > budget_chars and candidate.snippet:
+            candidate = dataclasses.replace(candidate, snippet="")
+            cost = len(candidate_line(number, candidate)) + 1
+        if used_chars + cost > budget_chars and kept:
+            break
+        kept.append(candidate)
+        used_chars += cost
+    return kept
 
 
 def _candidate(

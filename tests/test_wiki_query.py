@@ -145,27 +145,34 @@ def test_validate_choice_drops_everything_not_in_the_map() -> None:
     ]
 
 
-async def test_traversal_and_unknown_pages_are_never_opened(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    opened: list[str] = []
-    import swarm.wiki_query as flow
+async def test_traversal_and_unknown_pages_are_never_opened(tmp_path: Path) -> None:
+    from swarm.models.chat import ChatReasoner
+    from swarm.models.scripted import ScriptedChatModel
 
-    real_read_page = flow.read_page
-
-    def spy(wiki_dir: Path, rel_path: str, **kwargs: object) -> object:
-        opened.append(rel_path)
-        return real_read_page(wiki_dir, rel_path, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(flow, "read_page", spy)
+    secret = "SENTINEL-OUTSIDE-THE-WIKI"
+    (tmp_path / "secret.md").write_text(f"{secret}\n")
+    wiki = tmp_path / "brain"
+    shutil.copytree(BRAIN, wiki)
+    (wiki / "leak.md").symlink_to(tmp_path / "secret.md")
+    with (wiki / "index.md").open("a") as index:
+        index.write("\n- [Leak](leak.md) — a symlink out of the wiki\n")
     many = [f"page-{n}.md" for n in range(12)]
-    model = ScriptedReasoner(
-        pages=PageChoice(["../../etc/passwd", *many, "ccw.md", "/etc/shadow"]),
-        answer=WikiAnswer("15 minutes", "high", ["ccw.md", "../../etc/passwd"]),
+    chat = ScriptedChatModel(
+        [
+            {
+                "pages": ["../secret.md", "leak.md", *many, "ccw.md", "/etc/shadow"],
+                "time_sensitive": False,
+            },
+            {"answer": "15 minutes", "confidence": "high", "pages_used": ["ccw.md", "../x"]},
+        ]
     )
-    r = await aquery("SLA?", wiki_dir=BRAIN, model=model, time_sensitive=False)
-    assert opened == ["ccw.md"]
+    model = ChatReasoner(chat, name="scripted")
+    r = await aquery("SLA?", wiki_dir=wiki, model=model, time_sensitive=False)
+    assert r.pages_read == ["ccw.md"]  # the symlink was refused, the rest never listed
     assert r.pages_consulted == ["ccw.md"]  # the bogus "used" page is filtered too
+    answer_prompt = chat.history[1].prompt
+    assert "Coastal Clean Water" in answer_prompt
+    assert all(secret not in turn.prompt for turn in chat.history)
 
 
 async def test_no_valid_pages_means_low_and_external() -> None:
@@ -288,11 +295,11 @@ async def test_stale_page_makes_a_high_answer_go_external() -> None:
 
 
 def test_stale_follows_the_clock_with_freezegun(tmp_path: Path) -> None:
-    (tmp_path / "index.md").write_text("- [Prices](prices.md) — our prices\n")
-    (tmp_path / "prices.md").write_text(
-        "---\nupdated: 2026-01-01\n---\nThe Basic plan costs $20.\n"
+    (tmp_path / "index.md").write_text("- [Plans](plans.md) — our plans\n")
+    (tmp_path / "plans.md").write_text(
+        "---\nupdated: 2026-01-01\n---\nThe Basic plan holds 20 sensors.\n"
     )
-    model = ScriptedReasoner(pages=["prices.md"], answer=WikiAnswer("$20", "high", ["prices.md"]))
+    model = ScriptedReasoner(pages=["plans.md"], answer=WikiAnswer("20", "high", ["plans.md"]))
     with freeze_time("2026-03-01"):
         assert query("Basic plan?", False, wiki_dir=tmp_path, model=model).stale is False
     with freeze_time("2026-09-01"):  # 243 days > 180
@@ -375,3 +382,118 @@ def test_public_facade_is_pinned() -> None:
         "research_topic",
     ]
     assert swarm.WikiQueryResult is WikiQueryResult and swarm.query is query
+
+
+def test_selection_prompt_is_bounded_when_every_page_matches(tmp_path: Path) -> None:
+    """Below the "large" thresholds, snippets still count against the prompt budget."""
+    from swarm.models.chat import ChatReasoner
+    from swarm.models.scripted import ScriptedChatModel
+
+    wiki = tmp_path / "w199"
+    wiki.mkdir()
+    lines = ["# Index", ""]
+    for n in range(199):
+        lines.append(f"- [Castle notes {n}](castle-{n}.md) — Falaise castle, part {n}")
+        (wiki / f"castle-{n}.md").write_text(
+            f"Falaise castle notes, part {n}. " + "The castle was rebuilt in stone. " * 20
+        )
+    (wiki / "index.md").write_text("\n".join(lines))
+    page_map = load_page_map(wiki)
+    settings = Settings()
+    assert len(page_map) <= settings.selection_max_entries
+    assert page_map.text_chars <= settings.selection_max_chars  # "small" by both measures
+    chat = ScriptedChatModel(
+        [
+            {"pages": ["castle-7.md"], "time_sensitive": False},
+            {"answer": "Stone.", "confidence": "high", "pages_used": ["castle-7.md"]},
+        ]
+    )
+    r = query("Who rebuilt Falaise castle?", wiki_dir=wiki, model=ChatReasoner(chat, name="s"))
+    assert r.pages_consulted == ["castle-7.md"]
+    pick = chat.history[0]
+    assert len(pick.system) + len(pick.prompt) < 24_000
+    assert "rebuilt in stone" in pick.prompt  # the best matches keep their snippets
+
+
+# --- time-sensitive pages (review P1-2) -------------------------------------------------------
+
+
+def pricing_wiki(folder: Path, *, updated: str) -> Path:
+    folder.mkdir()
+    (folder / "index.md").write_text(
+        "# Index\n\n## Competitors\n\n- [AquaMetrics](aquametrics.md) — a rival vendor\n"
+    )
+    (folder / "aquametrics.md").write_text(
+        f"---\nupdated: {updated}\ntags: [pricing, market]\n---\n"
+        "AquaMetrics Pro costs $45 per sensor per month.\n"
+    )
+    return folder
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        pytest.param("What does AquaMetrics charge per sensor for Pro?", id="no-keyword"),
+        pytest.param("What is the AquaMetrics Pro price per sensor?", id="keyword"),
+    ],
+)
+async def test_a_time_sensitive_page_gates_whatever_the_wording(
+    tmp_path: Path, question: str
+) -> None:
+    wiki = pricing_wiki(tmp_path / "w", updated="2026-06-01")
+    model = ScriptedReasoner(
+        pages=["aquametrics.md"], answer=WikiAnswer("$45", "high", ["aquametrics.md"])
+    )
+    now = datetime(2026, 9, 15, tzinfo=UTC)
+    r = await aquery(question, wiki_dir=wiki, model=model, now=now)
+    assert (r.confidence, r.stale, r.time_sensitive, r.go_external) == (
+        "high",
+        True,
+        True,
+        True,
+    )
+
+
+async def test_a_fresh_time_sensitive_page_still_goes_external(tmp_path: Path) -> None:
+    wiki = pricing_wiki(tmp_path / "w", updated="2026-09-10")
+    model = ScriptedReasoner(
+        pages=["aquametrics.md"], answer=WikiAnswer("$45", "high", ["aquametrics.md"])
+    )
+    now = datetime(2026, 9, 15, tzinfo=UTC)
+    r = await aquery("What does AquaMetrics charge?", wiki_dir=wiki, model=model, now=now)
+    assert (r.stale, r.time_sensitive, r.go_external) == (False, True, True)
+    # The caller saying "not time-sensitive" wins for the flag; the short window still holds.
+    forced = await aquery(
+        "What does AquaMetrics charge?", False, wiki_dir=wiki, model=model, now=now
+    )
+    assert (forced.stale, forced.time_sensitive, forced.go_external) == (False, False, False)
+    later = datetime(2026, 11, 1, tzinfo=UTC)
+    old = await aquery(
+        "What does AquaMetrics charge?", False, wiki_dir=wiki, model=model, now=later
+    )
+    assert (old.stale, old.time_sensitive, old.go_external) == (True, False, True)
+
+
+# --- small honesty rules (review P3) ----------------------------------------------------------
+
+
+async def test_error_result_detects_time_sensitivity_when_not_given(tmp_path: Path) -> None:
+    r = await aquery("latest news on CCW", wiki_dir=tmp_path / "missing", model="offline")
+    assert r.error and r.time_sensitive is True
+    plain = await aquery("CCW's SLA", wiki_dir=tmp_path / "missing", model="offline")
+    assert plain.error and plain.time_sensitive is False
+    forced = await aquery("latest news", False, wiki_dir=tmp_path / "missing", model="offline")
+    assert forced.time_sensitive is False
+
+
+async def test_no_answer_consults_no_pages() -> None:
+    model = ScriptedReasoner(
+        pages=["ccw.md", "team.md"], answer=WikiAnswer("The wiki doesn't say.", "low", [])
+    )
+    r = await aquery("Who is the mayor?", wiki_dir=BRAIN, model=model, time_sensitive=False)
+    assert r.pages_read == ["ccw.md", "team.md"]
+    assert r.pages_consulted == []
+    assert r.go_external is True
+    sure = ScriptedReasoner(pages=["ccw.md"], answer=WikiAnswer("15 minutes", "high", []))
+    answered = await aquery("SLA?", wiki_dir=BRAIN, model=sure, time_sensitive=False)
+    assert answered.pages_consulted == ["ccw.md"]  # an answer naming no page used what it read

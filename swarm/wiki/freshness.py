@@ -164,23 +164,23 @@ def page_last_updated(metadata: Mapping[str, Any]) -> dt.datetime | None:
     return max(present) if present else None
 
 
-# A page's own `stale_after_days` outside this range is ignored (a typo, not a window):
-# 100 years is longer than any real page lives, and timedelta overflows far beyond it.
-_MAX_WINDOW_DAYS = 36_500
+# A page's own `stale_after_days` is clamped to this: 10,000 years is "never stale" for
+# any date Python can hold, and stays far below where timedelta overflows.
+_MAX_WINDOW_DAYS = 3_650_000
 
 
 def _days_override(value: Any) -> int | None:
+    """The page's own window in days, clamped to `_MAX_WINDOW_DAYS`; None when unusable."""
     if isinstance(value, bool):
         return None
-    days: int | None = None
     if isinstance(value, int):
         days = value
     elif isinstance(value, str) and value.strip().isdecimal() and value.strip().isascii():
-        text = value.strip()
-        days = int(text) if len(text) <= 6 else None
-    if days is None or not 0 <= days <= _MAX_WINDOW_DAYS:
+        text = value.strip().lstrip("0") or "0"
+        days = int(text) if len(text) <= 12 else _MAX_WINDOW_DAYS
+    else:
         return None
-    return days
+    return min(days, _MAX_WINDOW_DAYS) if days >= 0 else None
 
 
 def _review_deadline(value: Any) -> dt.datetime | None:
@@ -195,8 +195,8 @@ def _review_deadline(value: Any) -> dt.datetime | None:
         return deadline
     try:
         return deadline + dt.timedelta(days=1)
-    except OverflowError:  # 9999-12-31: never reached
-        return None
+    except OverflowError:  # 9999-12-31: the end of time, never reached
+        return dt.datetime.max
 
 
 def page_is_stale(

@@ -176,12 +176,14 @@ def test_hostile_frontmatter_never_raises(metadata: dict[str, Any]) -> None:
     assert isinstance(page_is_stale(metadata, now=NOW, time_sensitive=True), bool)
 
 
-def test_out_of_range_window_is_ignored_not_trusted() -> None:
+def test_out_of_range_window_is_clamped() -> None:
     old = {"updated": "2020-01-01"}
-    # A nonsense window falls back to the default one (stale), it doesn't extend freshness.
-    assert page_is_stale({**old, "stale_after_days": 99999999999}, now=NOW) is True
-    assert page_is_stale({**old, "stale_after_days": 36_500}, now=NOW) is False
-    assert page_is_stale({"review_by": "9999-12-31", **old}, now=NOW) is True
+    # A huge window is the author saying "never stale": clamped, not an overflow.
+    assert page_is_stale({**old, "stale_after_days": 99999999999}, now=NOW) is False
+    assert page_is_stale({**old, "stale_after_days": "9" * 5000}, now=NOW) is False
+    assert page_is_stale({**old, "stale_after_days": 100_000}, now=NOW) is False
+    assert page_is_stale({**old, "stale_after_days": -5}, now=NOW) is True  # ignored
+    assert page_is_stale({"review_by": "9999-12-31", **old}, now=NOW) is False  # never due
 
 
 _scalars = st.one_of(
