@@ -7,11 +7,14 @@ every route is fail-open: any problem returns None and the caller falls through 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
 import shlex
 import shutil
+import signal
+import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -19,11 +22,15 @@ from typing import Any
 import httpx
 
 from swarm.config import Settings
+from swarm.errors import FetchError
+from swarm.web.safe_http import get_json
 
 __all__ = [
     "GEMINI_API_URL",
     "browser_search",
+    "child_env",
     "gemini_api_search",
+    "gemini_cli_env",
     "gemini_cli_search",
     "parse_gemini_api_response",
     "parse_gemini_cli_output",
@@ -34,8 +41,38 @@ __all__ = [
 logger = logging.getLogger(__name__)
 
 GEMINI_API_URL = "https://generativelanguage.googleapis.com/v1beta/models/{model}:generateContent"
-# Keys that would make the CLI use API-key auth instead of the user's Google-account login.
-_STRIPPED_GEMINI_ENV = ("GEMINI_API_KEY", "GOOGLE_API_KEY")
+# Children get an allow-listed environment, never ours: our env holds ANTHROPIC_API_KEY, the
+# Brave key, SEARXNG_URL (maybe with credentials) and whatever else the user exported. Proxy
+# variables are left out on purpose (they often carry credentials).
+_CHILD_ENV_NAMES = frozenset(
+    {
+        "PATH",
+        "HOME",
+        "USER",
+        "LOGNAME",
+        "LANG",
+        "LANGUAGE",
+        "TERM",
+        "TMPDIR",
+        "TZ",
+        "DISPLAY",  # the browser helper may drive an on-screen browser
+        "WAYLAND_DISPLAY",
+        "SSL_CERT_FILE",  # paths to CA bundles, not secrets
+        "SSL_CERT_DIR",
+        "NODE_EXTRA_CA_CERTS",
+    }
+)
+_CHILD_ENV_PREFIXES = ("LC_", "XDG_")
+# What the Gemini CLI's own Google-account login may need besides HOME (~/.gemini): the
+# Cloud project of a Workspace / Code Assist account. No key: GEMINI_API_KEY / GOOGLE_API_KEY
+# would make the CLI use API-key auth instead of the account login (seed 002).
+_GEMINI_LOGIN_ENV_NAMES = frozenset(
+    {"GOOGLE_CLOUD_PROJECT", "GOOGLE_CLOUD_LOCATION", "GOOGLE_GENAI_USE_GCA"}
+)
+# After killing a timed-out child's process group, wait at most this long for it to be reaped.
+_REAP_TIMEOUT_S = 1.0
+# Backstop around each route, beyond its own timeout (the route cleans up inside it).
+_ROUTE_GRACE_S = 1.0
 # Realtime text is fenced (and cut to fence_max_chars) later; this only bounds memory.
 _MAX_OUTPUT_CHARS = 20_000
 
@@ -56,53 +93,118 @@ async def realtime_search(
     *,
     settings: Settings,
     client: httpx.AsyncClient,  # noqa: TID251
+    timeout_s: float | None = None,
 ) -> tuple[str, str] | None:
     """(provider name, answer text) from the configured real-time route, or None.
 
     `STREAM_BROWSER=true` picks the browser helper; otherwise `GEMINI_AUTH` picks the Gemini
-    CLI (`oauth`) or the REST API (`apikey`); unset means no route. Never raises.
+    CLI (`oauth`) or the REST API (`apikey`); unset means no route. The route gets
+    `timeout_s` (default `settings.realtime_timeout_s`, never more) and runs under an
+    `asyncio.timeout` a little longer than that. Never raises.
     """
     try:
-        if settings.stream_browser:
-            text = await browser_search(query, settings=settings)
-            return (PROVIDER_BROWSER, text) if text else None
-        if settings.gemini_auth == "oauth":
-            text = await gemini_cli_search(query, settings=settings)
-            return (PROVIDER_GEMINI_CLI, text) if text else None
-        if settings.gemini_auth == "apikey":
-            text = await gemini_api_search(query, settings=settings, client=client)
-            return (PROVIDER_GEMINI_API, text) if text else None
-    except Exception:  # fail-open: the cascade still answers
-        logger.warning("real-time route failed for %r", query, exc_info=True)
+        limit_s = settings.realtime_timeout_s
+        if timeout_s is not None:
+            limit_s = min(limit_s, timeout_s)
+        if limit_s <= 0:
+            return None
+        async with asyncio.timeout(limit_s + _ROUTE_GRACE_S):
+            if settings.stream_browser:
+                text = await browser_search(query, settings=settings, timeout_s=limit_s)
+                return (PROVIDER_BROWSER, text) if text else None
+            if settings.gemini_auth == "oauth":
+                text = await gemini_cli_search(query, settings=settings, timeout_s=limit_s)
+                return (PROVIDER_GEMINI_CLI, text) if text else None
+            if settings.gemini_auth == "apikey":
+                text = await gemini_api_search(
+                    query, settings=settings, client=client, timeout_s=limit_s
+                )
+                return (PROVIDER_GEMINI_API, text) if text else None
+    except Exception:  # fail-open (TimeoutError included): the cascade still answers
+        logger.warning("real-time route failed", exc_info=True)
     return None
 
 
+def child_env(
+    environ: Mapping[str, str] | None = None, *, extra_names: frozenset[str] = frozenset()
+) -> dict[str, str]:
+    """The environment a real-time child gets: only the allow-listed names (locale, PATH,
+    HOME, XDG dirs, ...) plus `extra_names`; none of our keys or URLs."""
+    source = os.environ if environ is None else environ
+    return {
+        name: value
+        for name, value in source.items()
+        if name in _CHILD_ENV_NAMES or name in extra_names or name.startswith(_CHILD_ENV_PREFIXES)
+    }
+
+
+def gemini_cli_env(environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The Gemini CLI's environment: the allow-list plus its login's Cloud project; no API
+    keys, so the CLI uses the account login."""
+    return child_env(environ, extra_names=_GEMINI_LOGIN_ENV_NAMES)
+
+
+def _kill_group(process: asyncio.subprocess.Process) -> None:
+    """SIGKILL the child's whole process group (it leads its own session), so grandchildren
+    that inherited its pipes (a re-spawned CLI, a launched browser) die with it."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
+
+
+async def _reap(process: asyncio.subprocess.Process) -> None:
+    """Wait (bounded) for a killed child; a descendant that escaped the group could hold the
+    pipes open forever, so after `_REAP_TIMEOUT_S` the transport is closed and we move on."""
+    waiter = asyncio.ensure_future(process.wait())
+    done, _ = await asyncio.wait({waiter}, timeout=_REAP_TIMEOUT_S)
+    if not done:
+        waiter.cancel()
+        transport = getattr(process, "_transport", None)
+        if transport is not None:
+            transport.close()
+        logger.info("real-time child %s not reaped in %.1f s", process.pid, _REAP_TIMEOUT_S)
+
+
 async def _run_command(
-    argv: Sequence[str], *, timeout_s: float, env: Mapping[str, str] | None = None
+    argv: Sequence[str],
+    *,
+    timeout_s: float,
+    env: Mapping[str, str] | None = None,
+    cwd: str | None = None,
 ) -> str | None:
-    """stdout of `argv` (no shell) when it exits 0 within `timeout_s`; None otherwise."""
+    """stdout of `argv` (no shell) when it exits 0 within `timeout_s`; None otherwise.
+
+    The child starts its own session (process group); on timeout or cancellation the whole
+    group is killed and the wait for it is bounded. `env=None` means `child_env()`.
+    """
     try:
         process = await asyncio.create_subprocess_exec(
             *argv,
             stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,
-            env=dict(env) if env is not None else None,
+            env=dict(env) if env is not None else child_env(),
+            cwd=cwd,
+            start_new_session=True,
         )
     except (OSError, ValueError):
         logger.info("real-time command not runnable: %r", argv[0] if argv else argv)
         return None
+    finished = False
     try:
         async with asyncio.timeout(timeout_s):
             stdout, stderr = await process.communicate()
+        finished = True
     except TimeoutError:
         logger.info("real-time command timed out after %.1f s: %r", timeout_s, argv[0])
         return None
     finally:
-        # A timed-out or cancelled child must not outlive the search.
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
+        # A timed-out or cancelled child (and its descendants) must not outlive the search.
+        if not finished:
+            _kill_group(process)
+            await _reap(process)
     if process.returncode != 0:
         logger.info(
             "real-time command %r exited %s: %s",
@@ -114,18 +216,24 @@ async def _run_command(
     return stdout.decode("utf-8", "replace")
 
 
-async def browser_search(query: str, *, settings: Settings) -> str | None:
-    """Run `settings.browser_helper_command` with the query as its last argument; its
-    stdout is the answer. None when unconfigured, failing, silent or too slow."""
+async def browser_search(
+    query: str, *, settings: Settings, timeout_s: float | None = None
+) -> str | None:
+    """Run `settings.browser_helper_command -- <query>`; its stdout is the answer. None when
+    unconfigured, failing, silent or too slow.
+
+    The `--` ends option parsing, so a query such as `--remote-debugging-port=1` is never
+    read as an option: the helper must accept `--` before its one positional argument.
+    """
     command = (settings.browser_helper_command or "").strip()
     if not command:
         return None
     try:
-        argv = [*shlex.split(command), query]
+        argv = [*shlex.split(command), "--", query]
     except ValueError:
         logger.warning("SWARM_BROWSER_HELPER_COMMAND is not a valid command line")
         return None
-    output = await _run_command(argv, timeout_s=settings.realtime_timeout_s)
+    output = await _run_command(argv, timeout_s=_route_timeout_s(settings, timeout_s))
     text = (output or "").strip()
     return text[:_MAX_OUTPUT_CHARS] or None
 
@@ -146,10 +254,10 @@ def resolve_gemini_binary(settings: Settings) -> str | None:
     return None
 
 
-def gemini_cli_env(environ: Mapping[str, str] | None = None) -> dict[str, str]:
-    """The child environment: ours minus the API keys, so the CLI uses the account login."""
-    source = os.environ if environ is None else environ
-    return {name: value for name, value in source.items() if name not in _STRIPPED_GEMINI_ENV}
+def _route_timeout_s(settings: Settings, timeout_s: float | None) -> float:
+    if timeout_s is None:
+        return settings.realtime_timeout_s
+    return min(settings.realtime_timeout_s, timeout_s)
 
 
 def _first_json_object(text: str) -> dict[str, Any] | None:
@@ -178,15 +286,29 @@ def parse_gemini_cli_output(stdout: str) -> str | None:
     return response.strip()[:_MAX_OUTPUT_CHARS]
 
 
-async def gemini_cli_search(query: str, *, settings: Settings) -> str | None:
+async def gemini_cli_search(
+    query: str, *, settings: Settings, timeout_s: float | None = None
+) -> str | None:
     """Ask the Gemini CLI (headless, JSON output, Google-account login, its built-in web
-    search grounding). None when not installed, not logged in, failing or too slow."""
+    search grounding). None when not installed, not logged in, failing or too slow.
+
+    `--skip-trust` (seed 002) makes the CLI trust its working folder without asking, so it
+    runs in a fresh empty temporary directory: the folder it trusts holds nothing, and our
+    working directory (the wiki, `.env`) is out of reach of its file tools even when the
+    untrusted query asks for it. Its environment is `gemini_cli_env()`.
+    """
     binary = resolve_gemini_binary(settings)
     if binary is None:
         logger.info("GEMINI_AUTH=oauth but no gemini CLI found (PATH, ~/.local/bin)")
         return None
     argv = [binary, "-p", _prompt(query), "-o", "json", "--skip-trust"]
-    output = await _run_command(argv, timeout_s=settings.realtime_timeout_s, env=gemini_cli_env())
+    with tempfile.TemporaryDirectory(prefix="swarm-gemini-") as empty_cwd:
+        output = await _run_command(
+            argv,
+            timeout_s=_route_timeout_s(settings, timeout_s),
+            env=gemini_cli_env(),
+            cwd=empty_cwd,
+        )
     return parse_gemini_cli_output(output) if output else None
 
 
@@ -234,9 +356,11 @@ async def gemini_api_search(
     *,
     settings: Settings,
     client: httpx.AsyncClient,  # noqa: TID251
+    timeout_s: float | None = None,
 ) -> str | None:
     """Gemini REST `generateContent` with the `google_search` tool, keyed by
-    `GEMINI_API_KEY` (sent as `x-goog-api-key`, never in the URL). None on any failure."""
+    `GEMINI_API_KEY` (sent as `x-goog-api-key`, never in the URL). None on any failure.
+    The body is read through `safe_http.get_json` (streamed, capped)."""
     key = settings.gemini_api_key.get_secret_value().strip() if settings.gemini_api_key else ""
     if not key:
         logger.info("GEMINI_AUTH=apikey but GEMINI_API_KEY is not set")
@@ -247,13 +371,16 @@ async def gemini_api_search(
         "tools": [{"google_search": {}}],
     }
     try:
-        async with asyncio.timeout(settings.realtime_timeout_s):
-            response = await client.post(url, json=body, headers={"x-goog-api-key": key})
-            if response.status_code != 200:
-                logger.info("Gemini API answered HTTP %s", response.status_code)
-                return None
-            payload = response.json()
-    except (TimeoutError, httpx.HTTPError, ValueError) as error:
+        payload = await get_json(
+            url,
+            client=client,
+            method="POST",
+            json_body=body,
+            headers={"x-goog-api-key": key},
+            timeout_s=_route_timeout_s(settings, timeout_s),
+            settings=settings,
+        )
+    except FetchError as error:
         logger.info("Gemini API request failed: %s", type(error).__name__)
         return None
     return parse_gemini_api_response(payload)

@@ -47,6 +47,7 @@ __all__ = [
     "AddressPolicy",
     "FetchedPage",
     "GuardedTransport",
+    "ProviderReply",
     "Resolver",
     "UrlTarget",
     "VettingBackend",
@@ -56,6 +57,8 @@ __all__ = [
     "is_public_ip",
     "is_public_url",
     "make_client",
+    "parse_json_reply",
+    "provider_request",
     "static_resolver",
     "system_resolver",
 ]
@@ -351,6 +354,95 @@ async def _fetch_chain(
     raise FetchError(f"too many redirects (more than {max_redirects})", url=url)
 
 
+@dataclass(frozen=True)
+class ProviderReply:
+    """A provider API's answer, read through the same bounded stream as `fetch`: the status,
+    at most `max_bytes` of decoded body (and its text), and whether the cap cut it."""
+
+    url: str
+    status_code: int
+    content_type: str
+    body: bytes
+    text: str
+    truncated: bool
+
+
+def _timeout_and_cap(
+    settings: Settings | None, timeout_s: float | None, max_bytes: int | None
+) -> tuple[float, int]:
+    if timeout_s is None or max_bytes is None:  # only read settings when a default is needed
+        settings = settings or get_settings()
+        timeout_s = settings.fetch_timeout_s if timeout_s is None else timeout_s
+        max_bytes = 4 * settings.max_fetch_bytes if max_bytes is None else max_bytes
+    return timeout_s, max_bytes
+
+
+async def provider_request(
+    url: str,
+    *,
+    client: httpx.AsyncClient,
+    method: str = "GET",
+    params: Mapping[str, str | int | float] | None = None,
+    headers: Mapping[str, str] | None = None,
+    json_body: Any = None,
+    form: Mapping[str, str] | None = None,
+    timeout_s: float | None = None,
+    max_bytes: int | None = None,
+    settings: Settings | None = None,
+    vet_url: bool = True,
+) -> ProviderReply:
+    """One request to a provider API (a fixed host, or the user's own SearXNG with
+    `vet_url=False` on the unguarded client), its body stream-read and capped.
+
+    No redirects are followed and no status is judged here (callers decide what 202 or 404
+    means). The whole exchange runs under one `asyncio.timeout(timeout_s)`. Raises BlockedURL
+    (URL refused by `check_url_syntax`), FetchTimeout or FetchError.
+    """
+    timeout_s, max_bytes = _timeout_and_cap(settings, timeout_s, max_bytes)
+    try:
+        if vet_url:
+            check_url_syntax(url)
+        async with asyncio.timeout(timeout_s):
+            async with client.stream(
+                method,
+                url,
+                params=params,
+                headers=dict(headers or {}),
+                json=json_body,
+                data=form,
+                timeout=timeout_s,
+            ) as response:
+                body, truncated = await read_capped(response, max_bytes)
+                text = decode_text(body, response)
+    except TimeoutError as exc:
+        raise FetchTimeout(f"request exceeded {timeout_s} s", url=url) from exc
+    except httpx.TimeoutException as exc:
+        raise FetchTimeout(f"request timed out: {exc}", url=url) from exc
+    except (httpx.HTTPError, httpx.InvalidURL, httpx.StreamError) as exc:
+        raise FetchError(f"request failed: {type(exc).__name__}: {exc}", url=url) from exc
+    return ProviderReply(
+        url=url,
+        status_code=response.status_code,
+        content_type=response.headers.get("content-type", ""),
+        body=body,
+        text=text,
+        truncated=truncated,
+    )
+
+
+def parse_json_reply(reply: ProviderReply) -> Any:
+    """The JSON document of a successful reply. Raises ProviderHTTPError for a status ≥ 300
+    (3xx included: redirects are not followed), FetchError for a cut or malformed body."""
+    if reply.status_code >= 300:
+        raise ProviderHTTPError(reply.status_code, reply.text[:500], url=reply.url)
+    if reply.truncated:
+        raise FetchError(f"JSON body larger than {len(reply.body)} bytes", url=reply.url)
+    try:
+        return json.loads(reply.body)
+    except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError
+        raise FetchError(f"invalid JSON: {exc}", url=reply.url) from exc
+
+
 async def get_json(
     url: str,
     *,
@@ -360,37 +452,29 @@ async def get_json(
     headers: Mapping[str, str] | None = None,
     settings: Settings | None = None,
     max_bytes: int | None = None,
+    method: str = "GET",
+    json_body: Any = None,
+    vet_url: bool = True,
 ) -> Any:
-    """GET a provider API (a fixed public host) and parse its JSON body.
+    """Call a provider API (a fixed public host) and parse its JSON body: the one JSON
+    reader every provider uses (Brave, Wikipedia, SearXNG, Gemini REST).
 
-    Same discipline as `fetch`: syntax-checked URL, one wall-clock timeout, a decoded-byte
-    cap (a cut body is an error, not half a document). Redirects are not followed (3xx is a
+    Same discipline as `fetch`: syntax-checked URL (unless `vet_url=False`, for the user's
+    own SearXNG on the unguarded client), one wall-clock timeout, a decoded-byte cap (a cut
+    body is an error, not half a document). Redirects are not followed (3xx is a
     ProviderHTTPError); the guarded client still vets every connect. Raises the FetchError
     family.
     """
-    settings = settings or get_settings()
-    timeout_s = settings.fetch_timeout_s if timeout_s is None else timeout_s
-    max_bytes = 4 * settings.max_fetch_bytes if max_bytes is None else max_bytes
-    request_headers = {"Accept": "application/json", **(headers or {})}
-    try:
-        check_url_syntax(url)
-        async with asyncio.timeout(timeout_s):
-            async with client.stream(
-                "GET", url, params=params, headers=request_headers
-            ) as response:
-                body, truncated = await read_capped(response, max_bytes)
-                if response.status_code >= 300:
-                    text = decode_text(body, response)
-                    raise ProviderHTTPError(response.status_code, text[:500], url=url)
-    except TimeoutError as exc:
-        raise FetchTimeout(f"request exceeded {timeout_s} s", url=url) from exc
-    except httpx.TimeoutException as exc:
-        raise FetchTimeout(f"request timed out: {exc}", url=url) from exc
-    except (httpx.HTTPError, httpx.InvalidURL, httpx.StreamError) as exc:
-        raise FetchError(f"request failed: {type(exc).__name__}: {exc}", url=url) from exc
-    if truncated:
-        raise FetchError(f"JSON body larger than {max_bytes} bytes", url=url)
-    try:
-        return json.loads(body)
-    except ValueError as exc:
-        raise FetchError(f"invalid JSON: {exc}", url=url) from exc
+    reply = await provider_request(
+        url,
+        client=client,
+        method=method,
+        params=params,
+        headers={"Accept": "application/json", **(headers or {})},
+        json_body=json_body,
+        timeout_s=timeout_s,
+        max_bytes=max_bytes,
+        settings=settings,
+        vet_url=vet_url,
+    )
+    return parse_json_reply(reply)

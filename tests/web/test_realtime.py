@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import shutil
 import stat
 import sys
 import textwrap
@@ -47,7 +48,15 @@ def fake_gemini(directory: Path, *, stdout: str, exit_code: int = 0, sleep_s: fl
         f"""
         import json, os, sys, time
         with open({str(record)!r}, "w") as handle:
-            json.dump({{"argv": sys.argv[1:], "env": sorted(os.environ)}}, handle)
+            json.dump(
+                {{
+                    "argv": sys.argv[1:],
+                    "env": dict(os.environ),
+                    "cwd": os.getcwd(),
+                    "cwd_files": os.listdir("."),
+                }},
+                handle,
+            )
         time.sleep({sleep_s})
         sys.stdout.write({stdout!r})
         sys.exit({exit_code})
@@ -86,7 +95,15 @@ async def test_gemini_cli_route_argv_env_and_answer(
 ) -> None:
     monkeypatch.setenv("GEMINI_API_KEY", "secret-1")
     monkeypatch.setenv("GOOGLE_API_KEY", "secret-2")
-    monkeypatch.setenv("SOME_OTHER_VAR", "kept")
+    monkeypatch.setenv("SOME_OTHER_VAR", "dropped")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "secret-3")
+    monkeypatch.setenv("BRAVE_SEARCH_API_KEY", "secret-4")
+    monkeypatch.setenv("SEARXNG_URL", "http://user:pw@localhost:8888")
+    monkeypatch.setenv("SWARM_WIKI_DIR", "/private/wiki")
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    monkeypatch.setenv("LC_ALL", "de_DE.UTF-8")
+    monkeypatch.setenv("XDG_CONFIG_HOME", "/home/u/.config")
+    monkeypatch.setenv("GOOGLE_CLOUD_PROJECT", "my-project")
     payload = {"response": "The 2026 final was won by X.", "stats": {"models": {}}}
     fake_gemini(bin_dir, stdout=json.dumps(payload))
     async with offline_client() as client:
@@ -96,9 +113,37 @@ async def test_gemini_cli_route_argv_env_and_answer(
     argv = call["argv"]
     assert argv[0] == "-p" and "who won the final" in argv[1]
     assert argv[2:] == ["-o", "json", "--skip-trust"]
-    assert "GEMINI_API_KEY" not in call["env"] and "GOOGLE_API_KEY" not in call["env"]
-    assert "SOME_OTHER_VAR" in call["env"]
+    env = call["env"]
+    for secret in (
+        "GEMINI_API_KEY",
+        "GOOGLE_API_KEY",
+        "ANTHROPIC_API_KEY",
+        "BRAVE_SEARCH_API_KEY",
+        "SEARXNG_URL",
+        "SWARM_WIKI_DIR",
+        "SOME_OTHER_VAR",
+    ):
+        assert secret not in env
+    assert not any("secret-" in value or "user:pw" in value for value in env.values())
+    assert env["PATH"] == str(bin_dir) and env["HOME"].endswith("home")
+    assert env["LANG"] == env["LC_ALL"] == "de_DE.UTF-8"
+    assert env["XDG_CONFIG_HOME"] == "/home/u/.config"
+    assert env["GOOGLE_CLOUD_PROJECT"] == "my-project"  # the account login may need it
     assert os.environ["GEMINI_API_KEY"] == "secret-1"  # only the child's env is stripped
+
+
+async def test_gemini_cli_runs_in_a_fresh_empty_temporary_directory(
+    bin_dir: Path, tmp_path: Path
+) -> None:
+    (tmp_path / ".env").write_text("ANTHROPIC_API_KEY=secret\n")  # our cwd is tmp_path
+    fake_gemini(bin_dir, stdout=json.dumps({"response": "ok"}))
+    assert await gemini_cli_search("read .env please", settings=oauth_settings()) == "ok"
+    call = json.loads((bin_dir / "gemini-call.json").read_text())
+    child_cwd = Path(call["cwd"])
+    assert child_cwd.resolve() != tmp_path.resolve() and tmp_path not in child_cwd.parents
+    assert call["cwd_files"] == []
+    assert "--skip-trust" in call["argv"]
+    assert not child_cwd.exists()  # removed after the call
 
 
 async def test_gemini_cli_answer_comes_back_fenced_and_skips_the_cascade(bin_dir: Path) -> None:
@@ -357,7 +402,30 @@ async def test_browser_helper_gets_the_query_as_last_argument_without_a_shell(
         found = await realtime_search(
             query, settings=browser_settings(f"{helper} --engine google"), client=client
         )
-    assert found == ("browser search", "Top result: " + json.dumps(["--engine", "google", query]))
+    assert found == (
+        "browser search",
+        "Top result: " + json.dumps(["--engine", "google", "--", query]),
+    )
+
+
+@pytest.mark.parametrize("query", ["--help", "-rf", "--remote-debugging-port=9222"])
+async def test_browser_helper_query_starting_with_a_dash_comes_after_double_dash(
+    tmp_path: Path, query: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "secret-3")
+    helper = write_script(
+        tmp_path / "browse.py",
+        """
+        import json, os, sys
+        print(json.dumps({"argv": sys.argv[1:], "env": sorted(os.environ)}))
+        """,
+    )
+    async with offline_client() as client:
+        found = await realtime_search(query, settings=browser_settings(str(helper)), client=client)
+    assert found is not None
+    seen = json.loads(found[1])
+    assert seen["argv"] == ["--", query]
+    assert "ANTHROPIC_API_KEY" not in seen["env"]
 
 
 async def test_browser_answer_is_fenced_in_the_normal_envelope(tmp_path: Path) -> None:
@@ -412,3 +480,121 @@ async def test_no_route_configured_by_default() -> None:
 def test_stripped_env_keys() -> None:
     env = realtime.gemini_cli_env({"GEMINI_API_KEY": "a", "GOOGLE_API_KEY": "b", "HOME": "/h"})
     assert env == {"HOME": "/h"}
+
+
+def test_child_env_is_an_allow_list() -> None:
+    environ = {
+        "PATH": "/bin",
+        "HOME": "/h",
+        "LANG": "C.UTF-8",
+        "LC_TIME": "C",
+        "TERM": "xterm",
+        "XDG_RUNTIME_DIR": "/run/u",
+        "TMPDIR": "/tmp",
+        "ANTHROPIC_API_KEY": "k",
+        "BRAVE_SEARCH_API_KEY": "k",
+        "SEARXNG_URL": "http://u:p@h",
+        "GOOGLE_CLOUD_PROJECT": "p",
+        "AWS_SECRET_ACCESS_KEY": "k",
+        "HTTPS_PROXY": "http://u:p@proxy",
+    }
+    assert realtime.child_env(environ) == {
+        "PATH": "/bin",
+        "HOME": "/h",
+        "LANG": "C.UTF-8",
+        "LC_TIME": "C",
+        "TERM": "xterm",
+        "XDG_RUNTIME_DIR": "/run/u",
+        "TMPDIR": "/tmp",
+    }
+    assert realtime.gemini_cli_env(environ)["GOOGLE_CLOUD_PROJECT"] == "p"
+
+
+# --- process groups: descendants never outlive the call ------------------------------------
+
+
+def forking_helper(directory: Path) -> tuple[Path, Path]:
+    """A shell helper that starts `sleep 30 &` (sharing its stdout) and waits for it."""
+    sleep = shutil.which("sleep")
+    assert sleep is not None
+    pid_file = directory / "grandchild.pid"
+    helper = directory / "helper.sh"
+    helper.write_text(f"#!/bin/sh\n{sleep} 30 &\necho $! > {pid_file}\nwait\n")
+    helper.chmod(0o755)
+    return helper, pid_file
+
+
+def process_gone(pid: int) -> bool:
+    """True when `pid` no longer runs (gone, or a zombie waiting for a non-reaping init)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return True
+    except OSError:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        return False
+    return state in ("Z", "X")
+
+
+async def wait_until_gone(pid: int, within_s: float = 1.0) -> bool:
+    deadline = time.monotonic() + within_s
+    while time.monotonic() < deadline:
+        if process_gone(pid):
+            return True
+        await asyncio.sleep(0.02)
+    return process_gone(pid)
+
+
+async def wait_for_pid(pid_file: Path) -> int:
+    for _ in range(200):
+        if pid_file.exists() and pid_file.read_text().strip():
+            return int(pid_file.read_text())
+        await asyncio.sleep(0.01)
+    raise AssertionError("helper never started its grandchild")
+
+
+async def test_timed_out_helper_and_its_grandchild_are_killed_in_time(tmp_path: Path) -> None:
+    helper, pid_file = forking_helper(tmp_path)
+    started = time.monotonic()
+    async with offline_client() as client:
+        settings = browser_settings(str(helper), realtime_timeout_s=0.5)
+        assert await realtime_search("q", settings=settings, client=client) is None
+    assert time.monotonic() - started < 0.5 + 1.0
+    grandchild = await wait_for_pid(pid_file)
+    try:
+        assert await wait_until_gone(grandchild)
+    finally:
+        if not process_gone(grandchild):
+            os.kill(grandchild, 9)
+
+
+async def test_cancelled_route_kills_the_grandchild_too(tmp_path: Path) -> None:
+    helper, pid_file = forking_helper(tmp_path)
+    async with offline_client() as client:
+        settings = browser_settings(str(helper), realtime_timeout_s=10.0)
+        task = asyncio.create_task(realtime_search("q", settings=settings, client=client))
+        grandchild = await wait_for_pid(pid_file)
+        started = time.monotonic()
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+    assert time.monotonic() - started < 1.5
+    try:
+        assert await wait_until_gone(grandchild)
+    finally:
+        if not process_gone(grandchild):
+            os.kill(grandchild, 9)
+
+
+async def test_route_gets_no_more_than_the_timeout_it_is_given(tmp_path: Path) -> None:
+    helper, pid_file = forking_helper(tmp_path)
+    started = time.monotonic()
+    async with offline_client() as client:
+        settings = browser_settings(str(helper), realtime_timeout_s=10.0)
+        assert await realtime_search("q", settings=settings, client=client, timeout_s=0.3) is None
+    assert time.monotonic() - started < 0.3 + 1.0
+    grandchild = await wait_for_pid(pid_file)
+    assert await wait_until_gone(grandchild)
