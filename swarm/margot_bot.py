@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import dataclasses
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field
 from swarm._sync import run_sync
 from swarm.config import Settings, get_settings
 from swarm.models.base import ChatTurn, Finding, Reasoner
+from swarm.models.offline import is_small_talk
 from swarm.research_requests import (
     MAX_REQUESTS_PER_TURN,
     ResearchRequest,
@@ -39,10 +40,13 @@ __all__ = [
     "ResearchRequest",
     "TurnContext",
     "TurnResult",
+    "HistoryItem",
     "compose_plain_reply",
+    "external_from_lookup",
     "handle_turn",
     "handle_turn_sync",
     "lookup_provider",
+    "normalise_history",
     "parse_research_requests",
     "research_provider",
     "wiki_provider",
@@ -96,6 +100,12 @@ async def lookup_provider(
     result = await lookup(
         topic, context=_tool_context(context), settings=context.settings, fence_content=False
     )
+    return external_from_lookup(result)
+
+
+def external_from_lookup(result: dict[str, Any]) -> ExternalResult:
+    """The finding for a `swarm.tools.lookup` result. A result with an `error` (sources
+    disabled, or every source failed) says so: "nothing was found" would claim a search."""
     raw_data = result.get("data")
     data: dict[str, Any] = raw_data if isinstance(raw_data, dict) else {}
     source = result.get("source")
@@ -114,11 +124,14 @@ async def lookup_provider(
             if isinstance(hit, dict)
         ]
         return ExternalResult(summary="\n".join(line for line in lines if line), sources=urls)
-    error = result.get("error")
-    return ExternalResult(
-        summary="Nothing was found outside the wiki for this.",
-        error=str(error) if error else None,
-    )
+    error = " ".join(str(result.get("error") or "").split())[:300]
+    if not error:
+        return ExternalResult(summary="Nothing was found outside the wiki for this.")
+    if "disabled" in error.casefold() or result.get("disabled"):
+        summary = f"Outside sources were not searched: {error}."
+    else:
+        summary = f"The search outside the wiki failed: {error}."
+    return ExternalResult(summary=summary, error=error)
 
 
 async def research_provider(
@@ -356,10 +369,63 @@ def _resolved(context: TurnContext | None, errors: list[str]) -> TurnContext:
     return context
 
 
+# One earlier turn, in any of the shapes bots keep: a `ChatTurn`, a Messages-API style
+# mapping {"role": ..., "content": ...}, or a (role, content) pair.
+HistoryItem = ChatTurn | Mapping[str, Any] | tuple[str, str]
+_ROLES = ("user", "assistant")
+
+
+def _as_turn(item: object) -> ChatTurn | None:
+    role: object
+    content: object
+    if isinstance(item, ChatTurn):
+        role, content = item.role, item.content
+    elif isinstance(item, Mapping):
+        role, content = item.get("role"), item.get("content")
+    elif isinstance(item, tuple) and len(item) == 2:
+        role, content = item
+    else:
+        return None
+    if isinstance(content, list):  # Messages-API content blocks: keep their text
+        content = "\n".join(
+            str(block.get("text", ""))
+            for block in content
+            if isinstance(block, Mapping) and block.get("type") == "text"
+        )
+    if role not in _ROLES or not isinstance(content, str):
+        return None
+    return ChatTurn(role="user" if role == "user" else "assistant", content=content)
+
+
+def normalise_history(history: object) -> tuple[list[ChatTurn], list[str]]:
+    """(the usable turns, one error line per dropped item) for whatever history was passed."""
+    if history is None:
+        return [], []
+    if isinstance(history, str | bytes) or not isinstance(history, Iterable):
+        return [], [f"history: dropped, not a sequence of turns ({type(history).__name__})"]
+    turns: list[ChatTurn] = []
+    errors: list[str] = []
+    for index, item in enumerate(history):
+        turn = _as_turn(item)
+        if turn is None:
+            errors.append(
+                f"history[{index}]: dropped {type(item).__name__} (expected a ChatTurn, "
+                "a role/content mapping or a (role, content) pair; role user or assistant)"
+            )
+        else:
+            turns.append(turn)
+    return turns, errors
+
+
 async def handle_turn(
-    message: str, history: Sequence[ChatTurn] = (), *, context: TurnContext | None = None
+    message: str, history: Sequence[HistoryItem] = (), *, context: TurnContext | None = None
 ) -> TurnResult:
-    """Answer one user message. Never raises: every failure leaves an honest reply."""
+    """Answer one user message. Never raises: every failure leaves an honest reply.
+
+    `history` holds the earlier turns, oldest first, each a `ChatTurn`, a mapping with
+    `role` and `content` (the Messages-API shape; text content blocks are joined), or a
+    `(role, content)` pair; role is "user" or "assistant". Anything else is dropped and
+    recorded in `TurnResult.errors`."""
     try:
         return await _handle_turn(message, history, context)
     except Exception as exc:  # the public boundary: even a bug gives the user a reply
@@ -370,12 +436,11 @@ async def handle_turn(
 
 
 async def _handle_turn(
-    message: str, history: Sequence[ChatTurn], context: TurnContext | None
+    message: str, raw_history: object, context: TurnContext | None
 ) -> TurnResult:
     started = time.perf_counter()
-    errors: list[str] = []
     timings: dict[str, float] = {}
-    history = list(history)
+    history, errors = normalise_history(raw_history)
     context = _resolved(context, errors)
     model = context.model
     assert model is not None
@@ -387,7 +452,7 @@ async def _handle_turn(
         errors.append(f"draft: {_describe(exc)}")
     timings["draft"] = _ms(started)
     requests = parse_research_requests(draft)
-    if not requests and not draft:
+    if not requests and not draft and not is_small_talk(message):
         topic = clean_topic(message)
         requests = [ResearchRequest(topic)] if topic else []
     if not requests:
@@ -424,7 +489,7 @@ async def _handle_turn(
 
 
 def handle_turn_sync(
-    message: str, history: Sequence[ChatTurn] = (), *, context: TurnContext | None = None
+    message: str, history: Sequence[HistoryItem] = (), *, context: TurnContext | None = None
 ) -> TurnResult:
     """Sync facade over `handle_turn`; safe to call from inside a running event loop too."""
     coro = handle_turn(message, history, context=context)

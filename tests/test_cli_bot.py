@@ -94,3 +94,22 @@ def test_mcp_command_is_registered() -> None:
     result = CliRunner().invoke(cli, ["mcp", "--help"])
     assert result.exit_code == 0
     assert "wiki_query" in result.stdout and "stdio" in result.stdout
+
+
+def test_chat_answers_a_greeting_without_research() -> None:
+    result = CliRunner().invoke(cli, ["chat", "--wiki", BRAIN], input="hello\n")
+    assert result.exit_code == 0, result.output
+    assert "Checking the wiki" not in result.stderr and "Researching" not in result.stderr
+    assert "research" not in result.stdout.casefold().replace("research team", "")
+    assert "Hello!" in result.stdout
+
+
+def test_ask_with_outside_sources_off_says_so_instead_of_nothing_found() -> None:
+    question = "What is the latest price of the Hach CL17?"
+    result = CliRunner().invoke(cli, ["ask", "--json", "--wiki", BRAIN, question])
+    assert result.exit_code == 0, result.output
+    (finding,) = json.loads(result.stdout)["findings"]
+    assert finding["depth"] == "quick"
+    assert finding["error"] and "disabled" in finding["error"]
+    assert "not searched" in finding["summary"]
+    assert "Nothing was found" not in finding["summary"]

@@ -34,7 +34,14 @@ from swarm.wiki.freshness import detect_time_sensitive
 from swarm.wiki.pages import PageExcerpt
 from swarm.wiki.ranking import content_words, tokenize
 
-__all__ = ["NO_ANSWER", "OfflineReasoner", "split_topic"]
+__all__ = [
+    "NO_ANSWER",
+    "SMALL_TALK_REPLY",
+    "THANKS_REPLY",
+    "OfflineReasoner",
+    "is_small_talk",
+    "split_topic",
+]
 
 # --- calibration knobs (tune with `swarm verify wiki_fixtures/NAME --backend offline`) -----
 # Coverage = IDF-weighted share of the question's content words found in a passage.
@@ -104,8 +111,28 @@ def _normalised(words: str) -> frozenset[str]:
 
 
 _SCAFFOLD = _normalised(_SCAFFOLD_WORDS)
+# Greetings, thanks and chit-chat: a message made only of these (and scaffolding) is not a
+# question, so it gets a direct reply instead of a research request.
+_SMALL_TALK_WORDS = (
+    "hello hi hey hiya howdy yo greetings good morning afternoon evening day night thanks thank "
+    "cheers ok okay yes yeah no nope sure bye goodbye again there bonjour hallo hola ciao great "
+    "nice cool fine well help are am is be doing oh ah hmm"
+)
+_SMALL_TALK = _normalised(_SMALL_TALK_WORDS)
+_THANKS = _normalised("thanks thank cheers")
+SMALL_TALK_REPLY = (
+    "Hello! Ask me anything: I check your wiki first, and outside sources when it can't answer."
+)
+THANKS_REPLY = "You're welcome! Anything else you'd like to know?"
 _MONEY = _normalised(_MONEY_WORDS)
 _COUNTING = _normalised(_COUNT_WORDS)
+
+
+def is_small_talk(message: str) -> bool:
+    """True when `message` has no content words once question scaffolding and greeting or
+    chit-chat words are removed ("hello", "thanks!", "how are you?"): nothing to research."""
+    return not (text_words(message) - _SCAFFOLD - _SMALL_TALK)
+
 
 # --- scoring ------------------------------------------------------------------------------
 
@@ -415,6 +442,8 @@ class OfflineReasoner:
         topic = " ".join(message.split())[:MAX_DRAFT_TOPIC_CHARS]
         if not topic:
             return ""
+        if is_small_talk(topic):  # "hello", "thanks!": nothing to research
+            return THANKS_REPLY if text_words(topic) & _THANKS else SMALL_TALK_REPLY
         # quick means time-sensitive (the wiki can't stop its outside call), so only a
         # fast-moving question is quick; anything else is deep, and the wiki may answer alone.
         quick = detect_time_sensitive(topic) and not _DEEP_REQUEST.search(topic)

@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from swarm.models.base import Finding, PageCandidate, SourceText
-from swarm.models.offline import NO_ANSWER, OfflineReasoner, split_topic
+from swarm.models.offline import (
+    NO_ANSWER,
+    SMALL_TALK_REPLY,
+    THANKS_REPLY,
+    OfflineReasoner,
+    split_topic,
+)
 from swarm.models.passages import answer_kinds, name_aliases, split_passages, text_words
 from swarm.wiki.pages import PageExcerpt
 
@@ -541,6 +547,14 @@ async def test_write_report_without_sources() -> None:
             id="report",
         ),
         pytest.param("   ", "", id="empty"),
+        pytest.param("hello", SMALL_TALK_REPLY, id="greeting-no-research"),
+        pytest.param("Hi there, how are you?", SMALL_TALK_REPLY, id="chit-chat-no-research"),
+        pytest.param("thanks!", THANKS_REPLY, id="thanks-no-research"),
+        pytest.param(
+            "Hello, what is CCW's SLA?",
+            "[RESEARCH depth=deep] Hello, what is CCW's SLA?",
+            id="greeting-with-a-question-is-researched",
+        ),
     ],
 )
 async def test_draft_reply_is_one_research_line(message: str, expected: str) -> None:
