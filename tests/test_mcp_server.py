@@ -88,6 +88,9 @@ async def test_in_process_tools_return_structured_results_without_network() -> N
         blocked = await client.call_tool("read_article", {"url": "http://127.0.0.1:9/admin"})
     assert wiki.structured_content is not None
     assert wiki.structured_content["go_external"] is True  # time-sensitive: always outside
+    assert lookup.structured_content is not None
+    # Both outside sources are off: the lookup says so in `error` instead of "no results".
+    assert "disabled" in lookup.structured_content.pop("error")
     assert lookup.structured_content == {
         "success": True,
         "type": "lookup",
