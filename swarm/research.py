@@ -28,7 +28,9 @@ from swarm.research_sources import (
     WikipediaSearch,
     describe_error,
     gather_sources,
+    plan_for,
 )
+from swarm.web.fence import neutralise, single_line
 from swarm.web.types import SearchHit
 from swarm.web.urls import normalize_url
 
@@ -51,6 +53,10 @@ __all__ = [
 logger = logging.getLogger(__name__)
 
 Depth = Literal["quick", "deep"]
+_TITLE_CHARS = 200
+_URL_CHARS = 500
+_SNIPPET_CHARS = 300
+_NO_TOPIC_REPORT = "No topic given: nothing to research."
 
 
 class Source(BaseModel):
@@ -90,12 +96,14 @@ def _report_inputs(
         if not text:  # nothing to cite: a bare title teaches the report nothing
             continue
         number = len(sources) + 1
+        # Titles, URLs and snippets are untrusted and go to the model outside any fence (as
+        # the tool result's `sources`): one neutralised, bounded line each.
         sources.append(
             Source(
-                title=candidate.title,
-                url=candidate.url,
+                title=single_line(candidate.title, max_chars=_TITLE_CHARS),
+                url=single_line(candidate.url, max_chars=_URL_CHARS).replace(" ", "%20"),
                 origin=candidate.origin,
-                snippet=candidate.snippet,
+                snippet=single_line(candidate.snippet, max_chars=_SNIPPET_CHARS),
             )
         )
         texts.append(
@@ -114,10 +122,12 @@ def _fallback_report(topic: str, sources: Sequence[SourceText]) -> str:
     """An extractive digest, used when the model could not write the report."""
     if not sources:
         return f"No sources found for {topic!r}: nothing to report."
-    lines = [f"Sources found on {topic}:", ""]
+    lines = [f"Sources found on {single_line(topic, max_chars=300)}:", ""]
     for source in sources:
-        first = " ".join(source.text.split())[:400]
-        lines.append(f"- {source.title}: {first} [{source.number}]")
+        # Extractive, so it quotes web text: neutralised, one line per source.
+        title = single_line(source.title, max_chars=_TITLE_CHARS)
+        first = single_line(source.text, max_chars=400)
+        lines.append(f"- {title}: {first} [{source.number}]")
     return "\n".join(lines)
 
 
@@ -213,7 +223,9 @@ async def research_topic(
 ) -> ResearchResult:
     """Research `topic` from Wikipedia and the web and write a report citing its sources.
 
-    `depth` is "quick" (≤2 sub-queries, 2 fetches) or "deep" (≤5 sub-queries). Everything runs
+    `depth` is "quick" (≤2 sub-queries, 2 fetches) or "deep" (≤5 sub-queries, at most
+    `settings.research_max_sources` web sources). A missing topic or a broken configuration
+    gives an honest result with the reason in `errors`. Everything runs
     within `settings.research_budget_s`; past it, outstanding searches and fetches are cancelled
     and the report is written from what arrived. Wikipedia (off when
     `settings.wikipedia_fallback_enabled` is False) only ever adds sources. `wiki_context`, text
@@ -222,15 +234,32 @@ async def research_topic(
     network providers. Never raises: failures are listed in `errors`.
     """
     started = time.monotonic()
-    settings = settings or get_settings()
-    depth_name = depth if depth in PLANS else "deep"
+    depth_name = depth if isinstance(depth, str) and depth in PLANS else "deep"
     run = ResearchRun(
-        topic=" ".join(str(topic).split()),
+        topic="" if topic is None else " ".join(str(topic).split()),
         plan=PLANS[depth_name],
         progress=_progress_callback(progress, context),
     )
     if depth_name != depth:
-        run.note(f"unknown depth {depth!r}; using 'deep'")
+        run.note(f"unknown depth {single_line(repr(depth), max_chars=40)}; using 'deep'")
+    if not run.topic:
+        run.note("no topic given")
+        return ResearchResult(
+            topic="", depth=depth_name, report=_NO_TOPIC_REPORT, errors=run.errors
+        )
+    try:
+        settings = settings or get_settings()
+        run.plan = plan_for(depth_name, settings)
+    except Exception as error:  # a broken configuration still gets an honest result
+        logger.warning("research: settings unavailable", exc_info=True)
+        run.errors.append(f"config: {describe_error(error)[:300]}")
+        return ResearchResult(
+            topic=run.topic,
+            depth=depth_name,
+            report=_fallback_report(run.topic, []),
+            errors=run.errors,
+            elapsed_s=round(time.monotonic() - started, 3),
+        )
     budget_s = max(settings.research_budget_s, 0.0)
     # Keep part of the budget for the report: a model writes it in seconds, not instantly.
     report_reserve_s = min(budget_s * 0.4, settings.model_timeout_s)
@@ -291,5 +320,10 @@ async def research_topic(
 
 
 def as_tool_result(result: ResearchResult) -> dict[str, Any]:
-    """The research result as a tool result dict (`success` plus the model's fields)."""
-    return {"success": True, **result.model_dump()}
+    """The research result as a tool result dict (`success` plus the model's fields).
+
+    The report is written from web text (quoted outright by the offline digest), so any fence
+    marker look-alikes or invisible characters in it are neutralised; sources already are."""
+    fields = result.model_dump()
+    fields["report"] = neutralise(result.report)
+    return {"success": True, **fields}

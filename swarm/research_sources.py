@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from swarm.config import Settings
@@ -29,6 +29,7 @@ __all__ = [
     "WikipediaSearch",
     "describe_error",
     "gather_sources",
+    "plan_for",
 ]
 
 Origin = Literal["wikipedia", "web", "wiki"]
@@ -60,6 +61,22 @@ PLANS: dict[str, DepthPlan] = {
     ),
 }
 STEP_NAMES = {1: "plan", 2: "search", 3: "dedup", 4: "fetch", 5: "report"}
+
+
+def plan_for(depth: str, settings: Settings) -> DepthPlan:
+    """The depth's plan with its source cap taken from `settings.research_max_sources`: deep
+    uses the setting as its web-source cap (and fetches at most that many); quick keeps its
+    own smaller cap unless the setting is smaller still."""
+    plan = PLANS[depth]
+    cap = max(1, settings.research_max_sources)
+    max_web_sources = cap if depth == "deep" else min(plan.max_web_sources, cap)
+    return replace(
+        plan,
+        max_web_sources=max_web_sources,
+        max_fetches=min(plan.max_fetches, max_web_sources),
+    )
+
+
 _MAX_QUERY_CHARS = 200
 _SNIPPET_CHARS = 300
 
