@@ -28,9 +28,21 @@ def cli() -> None:
 BACKENDS = click.Choice(["auto", "anthropic", "offline"])
 
 
+def _checked_settings(**overrides: object) -> Settings:
+    """`get_settings`, with an invalid setting (environment or .env) as a usage error: exit 2
+    and one line per bad field instead of a traceback."""
+    from swarm.config import get_settings
+    from swarm.errors import SwarmError
+
+    try:
+        return get_settings(**overrides)
+    except SwarmError as exc:
+        raise click.UsageError(str(exc)) from exc
+
+
 def _settings_for(backend: str | None, wiki: str | None) -> Settings:
-    """Settings with the CLI's overrides; usage errors (no wiki, no key) exit 2."""
-    from swarm.config import get_settings, resolve_wiki_dir
+    """Settings with the CLI's overrides; usage errors (bad setting, no wiki, no key) exit 2."""
+    from swarm.config import resolve_wiki_dir
     from swarm.errors import SwarmError
 
     overrides: dict[str, object] = {}
@@ -38,7 +50,7 @@ def _settings_for(backend: str | None, wiki: str | None) -> Settings:
         overrides["backend"] = backend
     if wiki:
         overrides["wiki_dir"] = wiki
-    settings = get_settings(**overrides)
+    settings = _checked_settings(**overrides)
     try:
         resolve_wiki_dir(settings.wiki_dir, settings)
     except SwarmError as exc:
@@ -81,6 +93,10 @@ def query_command(
 
     from swarm.wiki_query import query
 
+    if not question.strip():
+        raise click.UsageError(
+            'QUESTION is empty: ask something, e.g. swarm query "Who is on call?"'
+        )
     settings = _settings_for(backend, wiki)
     _progress(f"⏳ Reading the wiki ({settings.resolved_backend()} backend)…")
     result = query(question, time_sensitive, settings=settings)
@@ -123,6 +139,7 @@ def lookup_command(query: str, as_json: bool) -> None:
     from swarm.tools import builtin
     from swarm.web.web_search import ToolContext
 
+    _checked_settings()  # a bad setting is a usage error here, not a buried tool error
     context = ToolContext(user_print=_progress)
     # --json is what a model would get (fenced page text); humans get the plain text.
     result = asyncio.run(builtin.lookup(query, context=context, fence_content=as_json))
@@ -170,10 +187,9 @@ def research_command(topic: str, depth: str, backend: str | None, as_json: bool)
     """
     import asyncio
 
-    from swarm.config import get_settings
     from swarm.research import research_topic
 
-    settings = get_settings(**({"backend": backend} if backend else {}))
+    settings = _checked_settings(**({"backend": backend} if backend else {}))
     if settings.backend == "anthropic" and not settings.anthropic_key():
         raise click.UsageError(
             "The anthropic backend needs a key: set ANTHROPIC_API_KEY (or use --backend offline)."
@@ -214,6 +230,7 @@ def search_command(query: str, language: str | None) -> None:
 
     from swarm.web import web_search as web_search_module
 
+    _checked_settings()
     context = web_search_module.ToolContext(user_print=_progress, language=language)
     envelope = asyncio.run(web_search_module.web_search(query, context=context))
     click.echo(envelope)
@@ -365,4 +382,6 @@ def mcp_command(wiki: str | None, backend: str | None) -> None:
             f"The MCP server needs the mcp extra: pip install 'swarm-wiki[mcp]' ({exc})"
         ) from exc
     settings = _settings_for(backend, wiki) if (wiki or backend) else None
+    if settings is None:
+        _checked_settings()  # read again per call, but refuse to start on a bad one
     build_server(settings).run("stdio")

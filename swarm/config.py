@@ -9,12 +9,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import AliasChoices, Field, SecretStr
+from pydantic import AliasChoices, Field, SecretStr, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from swarm.errors import ConfigError
 
-__all__ = ["BRAIN1_WIKI_DIR", "Settings", "get_settings", "resolve_wiki_dir"]
+__all__ = [
+    "BRAIN1_WIKI_DIR",
+    "Settings",
+    "describe_validation_error",
+    "get_settings",
+    "resolve_wiki_dir",
+]
 
 Backend = Literal["auto", "anthropic", "offline"]
 
@@ -48,12 +54,12 @@ class Settings(BaseSettings):
     max_page_bytes: int = Field(default=2_000_000, ge=1024)
     max_index_bytes: int = Field(default=50_000_000, ge=1024)
     # Above either limit the selection prompt shows only the top BM25 candidates.
-    selection_max_entries: int = 200
-    selection_max_chars: int = 24_000
-    selection_candidates: int = 40
-    snippet_chars: int = 240
-    stale_after_days: int = 180
-    time_sensitive_stale_after_days: int = 30
+    selection_max_entries: int = Field(default=200, ge=1)
+    selection_max_chars: int = Field(default=24_000, ge=2_000)
+    selection_candidates: int = Field(default=40, ge=1)
+    snippet_chars: int = Field(default=240, ge=0)
+    stale_after_days: int = Field(default=180, ge=0)
+    time_sensitive_stale_after_days: int = Field(default=30, ge=0)
     cache_dir: Path | None = None  # default: $XDG_CACHE_HOME/swarm or ~/.cache/swarm
 
     # --- models ---------------------------------------------------------------------------
@@ -65,9 +71,9 @@ class Settings(BaseSettings):
         default=None, validation_alias=_env("ANTHROPIC_BASE_URL")
     )
     anthropic_model: str = "claude-sonnet-5-5"
-    anthropic_max_tokens: int = 1024
-    model_timeout_s: float = 30.0
-    model_max_retries: int = 2
+    anthropic_max_tokens: int = Field(default=1024, gt=0)
+    model_timeout_s: float = Field(default=30.0, gt=0)
+    model_max_retries: int = Field(default=2, ge=0)
 
     # --- outside sources ------------------------------------------------------------------
     user_agent: str = DEFAULT_USER_AGENT
@@ -88,18 +94,18 @@ class Settings(BaseSettings):
     gemini_model: str = Field(default="gemini-2.5-flash", validation_alias=_env("GEMINI_MODEL"))
     gemini_cli_path: str | None = None  # SWARM_GEMINI_CLI_PATH; else PATH, ~/.local/bin/gemini
 
-    fetch_timeout_s: float = 10.0
-    max_fetch_bytes: int = 512 * 1024
-    max_redirects: int = 3
-    fence_max_chars: int = 1500
-    cascade_wall_clock_s: float = 8.0
-    total_wall_clock_s: float = 20.0
-    realtime_timeout_s: float = 25.0
-    wikipedia_timeout_s: float = 5.0
-    wikipedia_min_timeout_s: float = 0.5
-    research_budget_s: float = 45.0
-    research_fetch_concurrency: int = 4
-    research_max_sources: int = 8
+    fetch_timeout_s: float = Field(default=10.0, gt=0)
+    max_fetch_bytes: int = Field(default=512 * 1024, gt=0)
+    max_redirects: int = Field(default=3, ge=0)
+    fence_max_chars: int = Field(default=1500, gt=0)
+    cascade_wall_clock_s: float = Field(default=8.0, gt=0)
+    total_wall_clock_s: float = Field(default=20.0, gt=0)
+    realtime_timeout_s: float = Field(default=25.0, gt=0)
+    wikipedia_timeout_s: float = Field(default=5.0, gt=0)
+    wikipedia_min_timeout_s: float = Field(default=0.5, ge=0)
+    research_budget_s: float = Field(default=45.0, gt=0)
+    research_fetch_concurrency: int = Field(default=4, ge=1)
+    research_max_sources: int = Field(default=8, ge=1)
 
     def resolved_backend(self) -> Literal["anthropic", "offline"]:
         """`auto` means Anthropic when a key is configured, else offline."""
@@ -125,8 +131,39 @@ class Settings(BaseSettings):
 
 
 def get_settings(**overrides: Any) -> Settings:
-    """A fresh `Settings` from the current environment (and `.env`), with overrides."""
-    return Settings(**overrides)
+    """A fresh `Settings` from the current environment (and `.env`), with overrides.
+
+    Raises `ConfigError` naming each invalid setting on its own line (no pydantic dump).
+    """
+    try:
+        return Settings(**overrides)
+    except ValidationError as error:
+        raise ConfigError(describe_validation_error(error)) from None
+
+
+def _setting_name(loc: tuple[int | str, ...]) -> str:
+    """The environment variable a user sets for a field (`SWARM_MAX_PAGES`, `SWARM_MODEL`)."""
+    name = str(loc[0]) if loc else "?"
+    field = Settings.model_fields.get(name)
+    alias = field.validation_alias if field is not None else None
+    if isinstance(alias, AliasChoices) and alias.choices:
+        return str(alias.choices[0])
+    if field is None and name.isupper():
+        return name  # pydantic already reports the alias it read
+    return f"SWARM_{name.upper()}"
+
+
+def describe_validation_error(error: ValidationError) -> str:
+    """One line per invalid field: `Invalid setting SWARM_MAX_PAGES: ... (check ...)`."""
+    lines = []
+    for problem in error.errors(include_url=False):
+        value = problem.get("input")
+        shown = f" (got {str(value)[:40]!r})" if isinstance(value, (str, int, float)) else ""
+        lines.append(
+            f"Invalid setting {_setting_name(tuple(problem.get('loc', ())))}: "
+            f"{problem.get('msg', 'invalid')}{shown} (check the environment / .env)"
+        )
+    return "\n".join(lines) or "Invalid settings (check the environment / .env)"
 
 
 def resolve_wiki_dir(wiki_dir: str | Path | None = None, settings: Settings | None = None) -> Path:

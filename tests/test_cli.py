@@ -67,12 +67,48 @@ def test_time_sensitive_flag_sends_external() -> None:
         ),
         pytest.param(("query", SLA, "--backend", "gpt"), "Invalid value", id="unknown-backend"),
         pytest.param(("query",), "Missing argument", id="no-question"),
+        pytest.param(("query", "  ", "--wiki", BRAIN), "QUESTION is empty", id="empty-question"),
     ],
 )
 def test_usage_errors_exit_2_with_a_clear_message(args: tuple[str, ...], message: str) -> None:
     code, out, err = run(*args)
     assert code == 2
     assert message in err
+
+
+@pytest.mark.parametrize(
+    ("env", "args", "message"),
+    [
+        pytest.param(
+            {"SWARM_MODEL": "foo"}, ("query", SLA, "--wiki", BRAIN), "SWARM_MODEL", id="m"
+        ),
+        pytest.param(
+            {"SWARM_MAX_PAGES": "abc"}, ("query", SLA, "--wiki", BRAIN), "SWARM_MAX_PAGES", id="n"
+        ),
+        pytest.param(
+            {"SWARM_FETCH_TIMEOUT_S": "-1"}, ("research", "x"), "SWARM_FETCH_TIMEOUT_S", id="r"
+        ),
+        pytest.param({"SWARM_MODEL": "foo"}, ("verify", BRAIN), "SWARM_MODEL", id="verify"),
+        pytest.param({"SWARM_MODEL": "foo"}, ("lookup", "x"), "SWARM_MODEL", id="lookup"),
+        pytest.param({"SWARM_MODEL": "foo"}, ("search", "x"), "SWARM_MODEL", id="search"),
+        pytest.param({"SWARM_MODEL": "foo"}, ("ask", "hi", "--wiki", BRAIN), "SWARM_MODEL", id="a"),
+    ],
+)
+def test_an_invalid_setting_is_a_usage_error_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, env: dict[str, str], args: tuple[str, ...], message: str
+) -> None:
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exit_code == 2, result.output
+    assert f"Invalid setting {message}" in result.stderr
+    assert "Traceback" not in result.output and "errors.pydantic.dev" not in result.stderr
+
+
+def test_an_invalid_setting_in_dotenv_is_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("SWARM_MAX_PAGES=lots\n")  # conftest chdirs to tmp_path
+    code, _, err = run("query", SLA, "--wiki", BRAIN)
+    assert code == 2 and "Invalid setting SWARM_MAX_PAGES" in err
 
 
 def test_failed_query_exits_1_and_still_prints_the_result(tmp_path: Path) -> None:
