@@ -57,6 +57,9 @@ _TITLE_CHARS = 200
 _URL_CHARS = 500
 _SNIPPET_CHARS = 300
 _TEXT_MEDIA_TYPES = ("text/plain", "text/markdown")
+# Schema bounds on what a model may send: queries end up in URLs and argv, so keep them sane.
+MAX_QUERY_CHARS = 500
+MAX_URL_CHARS = 2048
 
 # query → {"title", "extract", "url"} or None
 WikipediaSummary = Callable[[str], Awaitable["dict[str, str] | None"]]
@@ -515,6 +518,7 @@ async def read_article(
             "type": "string",
             "description": "The topic or question to look up",
             "minLength": 1,
+            "maxLength": MAX_QUERY_CHARS,
         },
     },
     required=["query"],
@@ -530,7 +534,12 @@ async def lookup_tool(
     description="""Search the web for current or niche information (news, prices, recent
     events, things Wikipedia doesn't cover). Returns result text marked as untrusted data.""",
     parameters={
-        "query": {"type": "string", "description": "What to search for", "minLength": 1},
+        "query": {
+            "type": "string",
+            "description": "What to search for",
+            "minLength": 1,
+            "maxLength": MAX_QUERY_CHARS,
+        },
     },
     required=["query"],
     requires="web_search_enabled",
@@ -548,7 +557,12 @@ async def web_search_tool(
     description="""Read one web page by URL and return its main text (marked as untrusted
     data). Use when the user gives a link or a search result needs reading in full.""",
     parameters={
-        "url": {"type": "string", "description": "The http(s) URL to read", "minLength": 1},
+        "url": {
+            "type": "string",
+            "description": "The http(s) URL to read",
+            "minLength": 1,
+            "maxLength": MAX_URL_CHARS,
+        },
     },
     required=["url"],
     requires="web_search_enabled",
@@ -565,7 +579,12 @@ async def read_article_tool(
     with numbered citations. Slower than lookup: use it for comprehensive written reports,
     not quick facts.""",
     parameters={
-        "topic": {"type": "string", "description": "The topic to research", "minLength": 1},
+        "topic": {
+            "type": "string",
+            "description": "The topic to research",
+            "minLength": 1,
+            "maxLength": MAX_QUERY_CHARS,
+        },
         "depth": {
             "type": "string",
             "enum": ["quick", "deep"],
@@ -593,7 +612,12 @@ async def research_topic_tool(
     description="""Answer a question from the user's own markdown wiki. Returns an answer, the
     pages consulted, a confidence, and go_external=true when the wiki can't answer well.""",
     parameters={
-        "query": {"type": "string", "description": "The question to answer", "minLength": 1},
+        "query": {
+            "type": "string",
+            "description": "The question to answer",
+            "minLength": 1,
+            "maxLength": MAX_QUERY_CHARS,
+        },
         "time_sensitive": {
             "type": "boolean",
             "description": "True when the answer depends on recent information",

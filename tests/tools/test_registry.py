@@ -58,6 +58,13 @@ def test_lookup_present_with_and_without_searxng(settings: Settings) -> None:
     assert get_tool("lookup").requires is None  # type: ignore[union-attr]
 
 
+def test_free_text_parameters_have_a_max_length() -> None:
+    for definition in get_tools_for_user(_all_settings()):
+        for name, spec in definition["input_schema"]["properties"].items():
+            if spec.get("type") == "string" and "enum" not in spec:
+                assert spec.get("maxLength", 0) >= 500, (definition["name"], name)
+
+
 def test_research_topic_keeps_its_name_and_parameters() -> None:
     research = next(t for t in get_tools_for_user(Settings()) if t["name"] == "research_topic")
     schema = research["input_schema"]
@@ -127,6 +134,16 @@ def test_tool_rejects_required_names_that_are_not_parameters() -> None:
         ),
         pytest.param(
             "wiki_query", {"query": "q", "time_sensitive": "yes"}, "must be boolean", id="bool"
+        ),
+        pytest.param("lookup", {"query": "q" * 501}, "longer than 500", id="long-query"),
+        pytest.param("web_search", {"query": "q" * 501}, "longer than 500", id="long-search"),
+        pytest.param("research_topic", {"topic": "t" * 501}, "longer than 500", id="long-topic"),
+        pytest.param("wiki_query", {"query": "q" * 501}, "longer than 500", id="long-wiki"),
+        pytest.param(
+            "read_article",
+            {"url": "https://e.example/" + "a" * 2048},
+            "longer than 2048",
+            id="long-url",
         ),
     ],
 )
