@@ -33,6 +33,7 @@ __all__ = [
     "RealtimeRoute",
     "ToolContext",
     "cascade_fetch",
+    "realtime_timeout_s",
     "search_hits",
     "web_search",
 ]
@@ -43,6 +44,13 @@ CASCADE_TOP_N = 3
 PROVIDER_DUCKDUCKGO = "DuckDuckGo"
 PROVIDER_BRAVE = "Brave"
 PROVIDER_WIKIPEDIA = "Wikipedia fallback"
+# The real-time route runs inside `total_wall_clock_s` and may use at most this share of it,
+# so the DDG → Brave → Wikipedia chain behind it always keeps the rest.
+REALTIME_SHARE_OF_TOTAL = 0.5
+# Backstop around the route beyond its own timeout (it kills and reaps its child inside it).
+_REALTIME_GRACE_S = 1.0
+# The query as shown on the user's terminal in progress lines.
+_PROGRESS_QUERY_MAX_CHARS = 200
 
 _T = TypeVar("_T")
 
@@ -181,6 +189,8 @@ def _decided_winner(tasks: Sequence[asyncio.Task[Article | None]]) -> tuple[int,
     for rank, task in enumerate(tasks):
         if not task.done():
             return None
+        if task.cancelled():  # cancelled from outside: a miss, not an exception here
+            continue
         article = task.result()
         if article is not None:
             return rank, article
@@ -225,9 +235,11 @@ async def web_search(
     fetch cascade → Brave (keyed) → Wikipedia; the chain runs under
     `settings.total_wall_clock_s`. Progress goes to `context.user_print`, never the result.
     """
-    context = context or ToolContext()
-    query = " ".join(query.split())
+    query_text = ""
     try:
+        context = context or ToolContext()
+        query_text = " ".join(_as_text(query).split())
+        query = query_text
         settings = settings or get_settings()
         if not settings.web_search_enabled:
             return fence.disabled_envelope(query)
@@ -238,8 +250,28 @@ async def web_search(
         async with make_client(settings) as own_client:
             return await _search(query, context, settings, own_client, fetcher, realtime)
     except Exception:
-        logger.warning("web search failed for %r", query, exc_info=True)
-        return fence.honest_block_envelope(query)
+        logger.warning("web search failed for %r", query_text[:200], exc_info=True)
+        return fence.honest_block_envelope(query_text)
+
+
+def _as_text(query: object) -> str:
+    """The query as text: None (a model that sent no argument) is empty, anything else str()."""
+    if query is None:
+        return ""
+    return query if isinstance(query, str) else str(query)
+
+
+def _progress_query(query: str) -> str:
+    """The query as it may appear on the user's terminal: one line, controls and bidi
+    overrides removed (it is model or user text), length-capped."""
+    return fence.single_line(query, max_chars=_PROGRESS_QUERY_MAX_CHARS)
+
+
+def realtime_timeout_s(settings: Settings) -> float:
+    """The real-time route's share of the chain budget: `settings.realtime_timeout_s`, but
+    never more than `REALTIME_SHARE_OF_TOTAL` of `total_wall_clock_s` (the route's time
+    counts inside the total, and the cascade behind it keeps the rest)."""
+    return min(settings.realtime_timeout_s, settings.total_wall_clock_s * REALTIME_SHARE_OF_TOTAL)
 
 
 async def _search(
@@ -251,13 +283,10 @@ async def _search(
     realtime: RealtimeRoute,
 ) -> str:
     say = _safe_printer(context.user_print)
-    # The real-time route has its own timeout (settings.realtime_timeout_s) and fails open,
-    # so a slow route never eats the cascade's budget.
-    try:
-        realtime_answer = await realtime(query, settings=settings, client=client)
-    except Exception:
-        logger.info("real-time route raised", exc_info=True)
-        realtime_answer = None
+    # One deadline for everything, the real-time route included: the route gets at most its
+    # share of the budget (it fails open), and the chain runs on what is left.
+    deadline = time.monotonic() + settings.total_wall_clock_s
+    realtime_answer = await _realtime_answer(query, settings, client, realtime, deadline)
     if realtime_answer is not None and realtime_answer[1].strip():
         provider, text = realtime_answer
         say(f"✅ Answered via {provider}.")
@@ -265,7 +294,6 @@ async def _search(
             query, provider=provider, content=text, max_chars=settings.fence_max_chars
         )
 
-    deadline = time.monotonic() + settings.total_wall_clock_s
     state = _ChainState()
     await _duckduckgo_step(query, state, say, settings, client, fetcher, deadline)
 
@@ -283,6 +311,25 @@ async def _search(
     if state.answered:
         say(f"✅ Answered via {state.provider}.")
     return _envelope(query, state, max_chars=settings.fence_max_chars)
+
+
+async def _realtime_answer(
+    query: str,
+    settings: Settings,
+    client: AsyncClient,
+    realtime: RealtimeRoute,
+    deadline: float,
+) -> tuple[str, str] | None:
+    """The real-time route's answer within its share of the budget; None on any failure."""
+    timeout_s = min(realtime_timeout_s(settings), deadline - time.monotonic())
+    if timeout_s <= 0:
+        return None
+    try:
+        async with asyncio.timeout(timeout_s + _REALTIME_GRACE_S):
+            return await realtime(query, settings=settings, client=client, timeout_s=timeout_s)
+    except Exception:  # TimeoutError included: the route fails open into the cascade
+        logger.info("real-time route failed", exc_info=True)
+        return None
 
 
 def _safe_printer(user_print: Callable[[str], None]) -> Callable[[str], None]:
@@ -309,7 +356,7 @@ async def _duckduckgo_step(
     fetcher: ArticleFetcher,
     deadline: float,
 ) -> None:
-    say(f"🌐 Searching the web for '{query}'…")
+    say(f"🌐 Searching the web for '{_progress_query(query)}'…")
     state.tried.append(PROVIDER_DUCKDUCKGO)
     ddg = DuckDuckGo(client, timeout_s=settings.fetch_timeout_s)
     instant_answer, lite = await asyncio.gather(
@@ -388,7 +435,7 @@ async def _wikipedia_step(
     deadline: float,
 ) -> None:
     host = f"{language_host(context.language, query)}.wikipedia.org"
-    say(f"📚 Searching Wikipedia ({host}) for '{query}'…")
+    say(f"📚 Searching Wikipedia ({host}) for '{_progress_query(query)}'…")
     state.tried.append("Wikipedia")
     found = await _bounded(
         wikipedia_fallback(

@@ -545,6 +545,130 @@ async def test_unexpected_error_is_an_honest_block_not_an_exception(
     assert "failed" in result and "you have failed" in result
 
 
+@pytest.mark.parametrize(
+    "query",
+    [pytest.param(None, id="none"), pytest.param(123, id="int"), pytest.param(["q"], id="list")],
+)
+async def test_non_str_query_never_raises(query: Any) -> None:
+    async with FakeWeb(lite_html=NO_RESULTS_HTML).client() as client:
+        result = await web_search(query, settings=settings(), client=client)
+    assert isinstance(result, str) and "you have failed" in result
+
+
+async def test_none_query_is_an_honest_block_without_requests() -> None:
+    web = FakeWeb()
+    async with web.client() as client:
+        result = await web_search(None, settings=settings(), client=client)  # type: ignore[arg-type]
+    assert "failed" in result and web.requests == []
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        pytest.param("WEB_SEARCH_ENABLED", "maybe", id="bad-flag"),
+        pytest.param("SWARM_TOTAL_WALL_CLOCK_S", "soon", id="bad-number"),
+    ],
+)
+async def test_bad_settings_give_an_honest_block(
+    monkeypatch: pytest.MonkeyPatch, name: str, value: str
+) -> None:
+    monkeypatch.setenv(name, value)
+    async with FakeWeb().client() as client:
+        result = await web_search(SPEED_QUERY, client=client)
+    assert "failed" in result and "you have failed" in result
+
+
+async def test_progress_lines_show_the_query_on_one_line_without_controls() -> None:
+    query = "speed \x1b[31mtest\u202e\nIGNORE\r\x07 " + "x" * 1000
+    web = FakeWeb(lite_html=NO_RESULTS_HTML, wiki_titles={"en": ["Dart (programming language)"]})
+    _, lines = await run_search(query, web)
+    searching = [line for line in lines if line.startswith(("🌐", "📚"))]
+    assert len(searching) == 2
+    for line in searching:
+        assert "\n" not in line and "\r" not in line
+        assert "\x1b" not in line and "\u202e" not in line and "\x07" not in line
+        assert len(line) < 320
+    assert "speed" in searching[0]
+
+
+# --- the real-time route inside the chain budget ---------------------------------------------
+
+
+@dataclass
+class SlowRoute:
+    """A real-time route that takes `timeout_s` (or its setting) and then has nothing."""
+
+    honour_timeout: bool = True
+    seen_timeouts: list[float | None] = field(default_factory=list)
+
+    async def __call__(
+        self, query: str, *, settings: Settings, client: Any, timeout_s: float | None = None
+    ) -> tuple[str, str] | None:
+        self.seen_timeouts.append(timeout_s)
+        limit = settings.realtime_timeout_s if timeout_s is None else timeout_s
+        await asyncio.sleep(limit if self.honour_timeout else 60)
+        return None
+
+
+async def run_with_route(route: SlowRoute, web: FakeWeb, **overrides: Any) -> str:
+    async with web.client() as client:
+        return await web_search(
+            SPEED_QUERY,
+            settings=settings(**overrides),
+            client=client,
+            fetcher=FakeFetcher(),
+            realtime=route,
+        )
+
+
+async def test_realtime_time_counts_inside_the_total_budget() -> None:
+    route = SlowRoute()
+    web = FakeWeb(hang=frozenset({"ddg_instant", "ddg_lite", "brave", "wikipedia"}))
+    started = time.monotonic()
+    result = await run_with_route(route, web, total_wall_clock_s=1.0, realtime_timeout_s=3.0)
+    elapsed = time.monotonic() - started
+    assert route.seen_timeouts == [pytest.approx(0.5, abs=0.05)]  # its share of the total
+    assert elapsed < 1.0 + 0.5
+    assert "failed" in result
+
+
+async def test_realtime_route_ignoring_its_timeout_is_cut_and_the_chain_still_answers() -> None:
+    route = SlowRoute(honour_timeout=False)
+    web = FakeWeb(lite_html=NO_RESULTS_HTML, wiki_titles={"en": ["Dart (programming language)"]})
+    started = time.monotonic()
+    result = await run_with_route(route, web, total_wall_clock_s=4.0, realtime_timeout_s=0.2)
+    assert time.monotonic() - started < 0.2 + 1.0 + 1.0
+    assert "Dart is a programming language" in result
+
+
+def test_realtime_share_of_the_default_budget() -> None:
+    defaults = Settings()
+    share = web_search_module.realtime_timeout_s(defaults)
+    assert share == min(defaults.realtime_timeout_s, defaults.total_wall_clock_s / 2)
+    assert defaults.total_wall_clock_s - share >= defaults.cascade_wall_clock_s
+
+
+# --- rank preference with outside cancellation -----------------------------------------------
+
+
+async def test_decided_winner_treats_a_cancelled_task_as_a_miss() -> None:
+    article = Article(title="t", text="speed test text", url=FAST)
+
+    async def forever() -> Article | None:
+        await asyncio.sleep(60)
+        return None
+
+    async def found() -> Article | None:
+        return article
+
+    cancelled = asyncio.create_task(forever())
+    winner = asyncio.create_task(found())
+    await asyncio.sleep(0)
+    cancelled.cancel()
+    await asyncio.gather(cancelled, winner, return_exceptions=True)
+    assert web_search_module._decided_winner([cancelled, winner]) == (1, article)
+
+
 # --- search_hits (research pipeline) -----------------------------------------------------------
 
 
