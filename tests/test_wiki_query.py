@@ -497,3 +497,13 @@ async def test_no_answer_consults_no_pages() -> None:
     sure = ScriptedReasoner(pages=["ccw.md"], answer=WikiAnswer("15 minutes", "high", []))
     answered = await aquery("SLA?", wiki_dir=BRAIN, model=sure, time_sensitive=False)
     assert answered.pages_consulted == ["ccw.md"]  # an answer naming no page used what it read
+
+
+def test_obsidian_shortest_path_wikilink_reaches_the_subfolder_page(tmp_path: Path) -> None:
+    wiki = tmp_path / "brain"
+    shutil.copytree(BRAIN, wiki)
+    index = wiki / "index.md"
+    index.write_text(index.read_text().replace("[[clients/mill-creek|", "[[mill-creek|"))
+    r = query("Why did Mill Creek Water Co-op leave?", wiki_dir=wiki, model="offline")
+    assert "clients/mill-creek.md" in r.pages_read
+    assert "mill-creek.md" not in r.pages_read

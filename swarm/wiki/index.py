@@ -10,7 +10,7 @@ import json
 import os
 import posixpath
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PureWindowsPath
 from urllib.parse import unquote, urlsplit
 
 from markdown_it import MarkdownIt
@@ -37,7 +37,13 @@ INDEX_FILENAME = "index.md"
 _SEPARATOR_CHARS = " \t-–—:|·•,;>"
 _MAX_WIKILINK_CHARS = 512
 _CACHE_MAX_ENTRIES = 8
-_DISK_FORMAT = 1  # bump when parse_index changes what it returns
+_DISK_FORMAT = 2  # bump when parse_index or the wikilink resolution changes what it returns
+# markdown-it's commonmark preset stops at nesting depth 20 (a list level costs 2), which
+# silently dropped index entries nested deeper than ~10 levels. 100 keeps ~50 levels, far
+# past any real index, while staying well inside Python's recursion limit.
+_MAX_NESTING = 100
+# The walk that resolves Obsidian shortest-path wikilinks stops after this many files.
+_MAX_WALK_FILES = 500_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +167,7 @@ def _split_lines(children: list[Token]) -> list[_Line]:
     return [line for line in lines if line.links]
 
 
-_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
+_MARKDOWN = MarkdownIt("commonmark", {"html": False, "maxNesting": _MAX_NESTING}).enable("table")
 _MARKDOWN.use(front_matter_plugin).use(wikilink_plugin)
 
 
@@ -194,7 +200,9 @@ def normalise_page_path(raw: str, *, wikilink: bool = False) -> str | None:
             return None
         target = unquote(parts.path)
     target = target.strip()
-    if not target or "\x00" in target or "\\" in target or target.startswith("/"):
+    if not target or "\x00" in target or "\\" in target or target.startswith(("/", "~")):
+        return None  # "~/x" is a home path to read_page, which refuses it: never list it
+    if PureWindowsPath(target).drive:
         return None
     if any(ord(char) < 32 for char in target):
         return None
@@ -252,7 +260,15 @@ def parse_index(text: str) -> list[PageEntry]:
     Each line holding a link gives an entry: the link's page, its text as title, the rest
     of the line as description (in a table: the row's other cells) and the nearest heading
     above as section. Links that are not wiki pages are dropped (see `normalise_page_path`).
+    List entries nested deeper than ~50 levels are dropped (markdown-it's `maxNesting`).
     """
+    return _parse_entries(text)[0]
+
+
+def _parse_entries(text: str) -> tuple[list[PageEntry], set[str]]:
+    """`parse_index`, plus the paths that came from a bare `[[name]]` wikilink (no folder):
+    Obsidian writes those as the shortest unique path, so the page may sit in a subfolder."""
+    bare_wikilinks: set[str] = set()
     tokens = _MARKDOWN.parse(text)
     row_texts = _table_row_texts(tokens) if any(t.type == "tr_open" for t in tokens) else {}
     entries: dict[str, PageEntry] = {}
@@ -280,7 +296,69 @@ def parse_index(text: str) -> list[PageEntry]:
                     description=description if position == 0 else "",
                     section=section,
                 )
-    return list(entries.values())
+                if is_wiki and "/" not in path:
+                    bare_wikilinks.add(path)
+    return list(entries.values()), bare_wikilinks
+
+
+# --- Obsidian shortest-path wikilinks -----------------------------------------------------
+
+
+def _pages_by_basename(wiki_dir: Path) -> dict[str, list[str]]:
+    """Every markdown file under `wiki_dir` by file name, in one walk (dot-folders skipped,
+    symlinked folders not followed)."""
+    found: dict[str, list[str]] = {}
+    seen_files = 0
+    for folder, subfolders, files in os.walk(wiki_dir, onerror=lambda _error: None):
+        subfolders[:] = sorted(name for name in subfolders if not name.startswith("."))
+        relative = Path(folder).relative_to(wiki_dir).as_posix()
+        for name in files:
+            if name.lower().endswith(".md") and not name.startswith("."):
+                path = name if relative == "." else f"{relative}/{name}"
+                found.setdefault(name, []).append(path)
+        seen_files += len(files)
+        if seen_files > _MAX_WALK_FILES:
+            break
+    return found
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):  # a name too long for the file system is no page
+        return False
+
+
+def _resolve_bare_wikilinks(
+    wiki_dir: Path, entries: list[PageEntry], bare_wikilinks: set[str]
+) -> list[PageEntry]:
+    """`[[mill-creek]]` → `clients/mill-creek.md` when no `mill-creek.md` sits at the root
+    and exactly one page in the wiki has that name (Obsidian's "shortest path" links).
+
+    Only wikilinks are rewritten (a markdown link's path is taken as written), and the
+    result is still confined by `read_page` when the page is opened.
+    """
+    missing = [path for path in sorted(bare_wikilinks) if not _exists(wiki_dir / path)]
+    if not missing:
+        return entries
+    by_name = _pages_by_basename(wiki_dir)
+    listed = {entry.path for entry in entries}
+    rewrites: dict[str, str] = {}
+    for path in missing:
+        matches = by_name.get(path, [])
+        if len(matches) == 1:
+            rewrites[path] = matches[0]  # already listed too: the dead duplicate is dropped
+    if not rewrites:
+        return entries
+    resolved: list[PageEntry] = []
+    for entry in entries:
+        target = rewrites.get(entry.path)
+        if target is None:
+            resolved.append(entry)
+        elif target not in listed:
+            listed.add(target)
+            resolved.append(PageEntry(target, entry.title, entry.description, entry.section))
+    return resolved
 
 
 # --- loading with a stat-keyed cache ------------------------------------------------------
@@ -293,7 +371,7 @@ def clear_page_map_cache() -> None:
     _PAGE_MAP_CACHE.clear()
 
 
-def _disk_cache_file(cache_dir: Path | None, index_path: Path) -> Path | None:
+def _disk_cache_file(cache_dir: Path | None, index_path: Path, cache_key: str) -> Path | None:
     if cache_dir is None:
         return None
     try:
@@ -302,7 +380,7 @@ def _disk_cache_file(cache_dir: Path | None, index_path: Path) -> Path | None:
         return None
     if folder.is_relative_to(index_path.parent):
         return None  # never write into the wiki, even when told to cache there
-    key = hashlib.sha256(str(index_path).encode("utf-8", "surrogatepass")).hexdigest()[:24]
+    key = hashlib.sha256(cache_key.encode("utf-8", "surrogatepass")).hexdigest()[:24]
     return folder / f"{key}.json"
 
 
@@ -336,6 +414,10 @@ def load_page_map(
     """The page map of `wiki_dir/index.md`; the same object again while the index file's
     (mtime_ns, size) is unchanged.
 
+    Bare `[[name]]` wikilinks to a page that is not at the root resolve to the one page of
+    that name in a subfolder (Obsidian's shortest-path links), found by one walk of the
+    wiki per index version.
+
     With `cache_dir` (e.g. `settings.effective_cache_dir()`), the parsed entries are also
     kept on disk under the same key, so a new process skips parsing a large index (~0.3 s
     at 5,000 entries). Raises `IndexNotFound` when there is no index, `WikiError` when it
@@ -351,22 +433,25 @@ def load_page_map(
         raise IndexNotFound(f"{index_path} is not a file")
     if stat.st_size > max_bytes:
         raise WikiError(f"{index_path} is too large ({stat.st_size:,} bytes; limit {max_bytes:,})")
-    cache_key = str(resolved)
+    root = Path(wiki_dir).resolve()
+    # Keyed on both: two wikis whose index.md link to one file still get their own map.
+    cache_key = f"{root}\x00{resolved}"
     cached = _PAGE_MAP_CACHE.get(cache_key)
     if cached is not None and cached[:2] == (stat.st_mtime_ns, stat.st_size):
         return cached[2]
     stat_key = [stat.st_mtime_ns, stat.st_size]
-    cache_file = _disk_cache_file(cache_dir, resolved)
+    cache_file = _disk_cache_file(cache_dir, resolved, cache_key)
     entries = _load_cached_entries(cache_file, stat_key) if cache_file else None
     if entries is None:
         try:
             raw = resolved.read_bytes()
         except OSError as error:
             raise WikiError(f"Cannot read {index_path}: {error.strerror or error}") from error
-        entries = tuple(parse_index(raw.decode("utf-8-sig", errors="replace")))
+        parsed, bare_wikilinks = _parse_entries(raw.decode("utf-8-sig", errors="replace"))
+        entries = tuple(_resolve_bare_wikilinks(root, parsed, bare_wikilinks))
         if cache_file is not None:
             _save_cached_entries(cache_file, stat_key, entries)
-    page_map = PageMap(wiki_dir=Path(wiki_dir).resolve(), entries=entries)
+    page_map = PageMap(wiki_dir=root, entries=entries)
     if len(_PAGE_MAP_CACHE) >= _CACHE_MAX_ENTRIES and cache_key not in _PAGE_MAP_CACHE:
         _PAGE_MAP_CACHE.pop(next(iter(_PAGE_MAP_CACHE)))
     _PAGE_MAP_CACHE[cache_key] = (stat.st_mtime_ns, stat.st_size, page_map)

@@ -302,3 +302,87 @@ def test_page_map_disk_cache_failures_are_silent(tmp_path: Path) -> None:
         cache_file.write_text("{corrupt", encoding="utf-8")
     clear_page_map_cache()
     assert [e.path for e in load_page_map(wiki, cache_dir=cache).entries] == ["a.md"]
+
+
+# --- Obsidian shortest-path wikilinks (review P2-2) ----------------------------------------
+
+
+def obsidian_wiki(root: Path, index: str, files: list[str]) -> Path:
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "index.md").write_text(index)
+    for name in files:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(f"# {name}\n")
+    return root
+
+
+def paths_of(wiki: Path) -> list[str]:
+    return [entry.path for entry in load_page_map(wiki).entries]
+
+
+def test_bare_wikilink_resolves_to_the_unique_page_in_a_subfolder(tmp_path: Path) -> None:
+    wiki = obsidian_wiki(
+        tmp_path / "w",
+        "- [[mill-creek|Mill Creek Water Co-op]] — former client\n- [[ccw]]\n",
+        ["clients/mill-creek.md", "ccw.md", ".trash/mill-creek.md", ".obsidian/ccw.md"],
+    )
+    entries = load_page_map(wiki).entries
+    assert entries[0] == PageEntry(
+        "clients/mill-creek.md", "Mill Creek Water Co-op", "former client", ""
+    )
+    assert entries[1].path == "ccw.md"
+
+
+@pytest.mark.parametrize(
+    ("index", "files", "expected"),
+    [
+        pytest.param("- [[x]]\n", ["a/x.md", "b/x.md"], ["x.md"], id="ambiguous-left-as-written"),
+        pytest.param("- [[x]]\n", ["x.md", "a/x.md"], ["x.md"], id="root-page-wins"),
+        pytest.param("- [X](x.md)\n", ["a/x.md"], ["x.md"], id="markdown-link-not-rewritten"),
+        pytest.param("- [[x]]\n", [".hidden/x.md"], ["x.md"], id="dot-folder-skipped"),
+        pytest.param(
+            "- [[x]]\n- [[a/x]]\n", ["a/x.md"], ["a/x.md"], id="already-listed-not-duplicated"
+        ),
+        pytest.param("- [[y/x]]\n", ["a/y/x.md"], ["y/x.md"], id="only-bare-names"),
+    ],
+)
+def test_wikilink_resolution_edges(
+    tmp_path: Path, index: str, files: list[str], expected: list[str]
+) -> None:
+    assert paths_of(obsidian_wiki(tmp_path / "w", index, files)) == expected
+
+
+def test_wikilink_resolution_does_not_follow_symlinked_folders(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    (outside / "sub").mkdir(parents=True)
+    (outside / "sub" / "x.md").write_text("secret")
+    wiki = obsidian_wiki(tmp_path / "w", "- [[x]]\n", [])
+    (wiki / "linked").symlink_to(outside / "sub")
+    assert paths_of(wiki) == ["x.md"]
+
+
+def test_two_wikis_sharing_one_index_file_get_their_own_maps(tmp_path: Path) -> None:
+    shared = tmp_path / "shared-index.md"
+    shared.write_text("- [[a]]\n")
+    maps = []
+    for name in ("one", "two"):
+        wiki = tmp_path / name
+        wiki.mkdir()
+        (wiki / "index.md").symlink_to(shared)
+        maps.append(load_page_map(wiki))
+    assert maps[0].wiki_dir == (tmp_path / "one").resolve()
+    assert maps[1].wiki_dir == (tmp_path / "two").resolve()
+
+
+@pytest.mark.parametrize(
+    "raw", ["~/x", "~/notes/x.md", "~root/x", "C:x", "c:/x.md"], ids=lambda raw: raw
+)
+def test_home_and_drive_paths_are_not_pages(raw: str) -> None:
+    assert normalise_page_path(raw, wikilink=True) is None
+    assert normalise_page_path(raw) is None
+
+
+def test_deeply_nested_entries_are_kept() -> None:
+    depth = 30
+    text = "\n".join("  " * level + f"- [p{level}](p{level}.md)" for level in range(depth))
+    assert len(parse_index(text)) == depth
