@@ -25,6 +25,7 @@ from swarm.models.base import ChatTurn, Finding, Reasoner
 from swarm.models.offline import is_small_talk
 from swarm.research_requests import (
     MAX_REQUESTS_PER_TURN,
+    Depth,
     ResearchRequest,
     clean_topic,
     parse_research_requests,
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_REQUESTS_PER_TURN",
     "ExternalResult",
+    "RequestOutcome",
     "ResearchRequest",
     "TurnContext",
     "TurnResult",
@@ -49,6 +51,7 @@ __all__ = [
     "normalise_history",
     "parse_research_requests",
     "research_provider",
+    "resolve_request",
     "wiki_provider",
 ]
 
@@ -66,6 +69,9 @@ class ExternalResult:
     summary: str
     sources: list[str] = field(default_factory=list)  # URLs (or names) actually used
     error: str | None = None
+    # The provider's whole result (the lookup dict, the research result), for callers that
+    # print it (the skill scripts); None from providers that don't keep it.
+    details: dict[str, Any] | None = None
 
 
 # (topic, time_sensitive, context) → the wiki's answer
@@ -98,9 +104,12 @@ async def lookup_provider(
     from swarm.tools import lookup
 
     result = await lookup(
-        topic, context=_tool_context(context), settings=context.settings, fence_content=False
+        topic,
+        context=_tool_context(context),
+        settings=context.settings,
+        fence_content=context.fence_web_text,
     )
-    return external_from_lookup(result)
+    return dataclasses.replace(external_from_lookup(result), details=result)
 
 
 def external_from_lookup(result: dict[str, Any]) -> ExternalResult:
@@ -137,12 +146,13 @@ def external_from_lookup(result: dict[str, Any]) -> ExternalResult:
 async def research_provider(
     topic: str, wiki_context: str | None, context: TurnContext
 ) -> ExternalResult:
-    """Deep research: `swarm.research.research_topic`, the wiki answer as source [1]."""
+    """Research with a cited report (`swarm.research.research_topic` at the context's
+    `research_depth`), the wiki answer as source [1]."""
     from swarm.research import research_topic
 
     result = await research_topic(
         topic,
-        "deep",
+        context.research_depth,
         model=context.model,
         settings=context.settings,
         context=_tool_context(context),
@@ -152,7 +162,9 @@ async def research_provider(
     error = None
     if not result.sources:
         error = "; ".join(result.errors)[:300] or "no sources found"
-    return ExternalResult(summary=result.report.strip(), sources=sources, error=error)
+    return ExternalResult(
+        summary=result.report.strip(), sources=sources, error=error, details=result.model_dump()
+    )
 
 
 def _no_print(_line: str) -> None:
@@ -173,6 +185,9 @@ class TurnContext:
     # Time-sensitive requests start the outside call alongside the wiki query (it can't stop
     # it anyway); False runs them one after the other, as the benchmark's baseline.
     start_external_early: bool = True
+    use_wiki: bool = True  # False: no wiki step at all (no wiki configured, or --no-wiki)
+    fence_web_text: bool = False  # lookup text fenced as untrusted (for a model reading JSON)
+    research_depth: Depth = "deep"  # how big a report research_provider plans
 
 
 class TurnResult(BaseModel):
@@ -192,11 +207,24 @@ class TurnResult(BaseModel):
 
 
 @dataclass(slots=True)
-class _Outcome:
+class RequestOutcome:
+    """One research request through the wiki-first gate: the finding, the path it took, and
+    the wiki and outside results behind it (None for a step that did not run)."""
+
     finding: Finding
     path: TurnPath
     sources: list[str]
     timings_ms: dict[str, float]
+    wiki: WikiQueryResult | None = None
+    external: ExternalResult | None = None
+    errors: list[str] = field(default_factory=list)
+
+
+def _is_time_sensitive(request: ResearchRequest) -> bool:
+    # A quick request is time-sensitive unless the request says otherwise.
+    if request.time_sensitive is not None:
+        return request.time_sensitive
+    return request.depth == "quick"
 
 
 def _ms(started: float) -> float:
@@ -213,7 +241,9 @@ def _describe(exc: BaseException) -> str:
 
 
 async def _ask_wiki(request: ResearchRequest, context: TurnContext) -> WikiQueryResult:
-    time_sensitive = request.depth == "quick"
+    time_sensitive = _is_time_sensitive(request)
+    if not context.use_wiki:  # nothing to ask: an empty result that sends the request outside
+        return WikiQueryResult(go_external=True, time_sensitive=time_sensitive)
     try:
         result = await context.wiki(request.topic, time_sensitive, context)
         if not isinstance(result, WikiQueryResult):
@@ -260,7 +290,7 @@ def _outcome(
     *,
     prepend_wiki: bool,
     timings_ms: dict[str, float],
-) -> _Outcome:
+) -> RequestOutcome:
     with_wiki = wiki.usable_as_context
     summary = _capped(external.summary)
     if with_wiki and (prepend_wiki or external.error):
@@ -269,31 +299,35 @@ def _outcome(
     if not summary:
         summary = "Research outside the wiki failed; no answer could be found."
     wiki_sources = [f"wiki:{page}" for page in wiki.pages_consulted] if with_wiki else []
-    return _Outcome(
+    return RequestOutcome(
         finding=Finding(request.topic, request.depth, summary, external.error),
         path="wiki+web" if with_wiki else "web",
         sources=wiki_sources + list(external.sources),
         timings_ms=timings_ms,
+        wiki=wiki,
+        external=external,
     )
 
 
 def _from_wiki(
     request: ResearchRequest, wiki: WikiQueryResult, timings: dict[str, float]
-) -> _Outcome:
-    return _Outcome(
+) -> RequestOutcome:
+    return RequestOutcome(
         finding=Finding(request.topic, "wiki", wiki.answer.strip(), None),
         path="wiki",
         sources=[f"wiki:{page}" for page in wiki.pages_consulted],
         timings_ms=timings,
+        wiki=wiki,
     )
 
 
-async def _resolve(request: ResearchRequest, context: TurnContext) -> _Outcome:
+async def _resolve(request: ResearchRequest, context: TurnContext) -> RequestOutcome:
     """Wiki first; outside when the wiki can't answer (never raises)."""
     started = time.perf_counter()
     timings: dict[str, float] = {}
-    _say(context, f"📖 Checking the wiki for '{request.topic}'…")
-    if request.depth == "quick" and context.start_external_early:
+    if context.use_wiki:
+        _say(context, f"📖 Checking the wiki for '{request.topic}'…")
+    if _is_time_sensitive(request) and context.start_external_early:
         # Time-sensitive: the wiki can't stop the call, so don't wait for it. Its answer, if
         # usable, goes into the finding instead of into the call.
         external_task = asyncio.create_task(_go_outside(request, None, context))
@@ -327,13 +361,39 @@ async def _resolve(request: ResearchRequest, context: TurnContext) -> _Outcome:
     )
 
 
-async def _resolve_safely(request: ResearchRequest, context: TurnContext) -> _Outcome:
+async def _resolve_safely(request: ResearchRequest, context: TurnContext) -> RequestOutcome:
     try:
-        return await _resolve(request, context)
+        outcome = await _resolve(request, context)
     except Exception as exc:  # a bug in a step must not sink the other requests
         error = _describe(exc)
         summary = "This could not be researched because of an internal error."
-        return _Outcome(Finding(request.topic, request.depth, summary, error), "web", [], {})
+        finding = Finding(request.topic, request.depth, summary, error)
+        return RequestOutcome(finding, "web", [], {}, errors=[error])
+    if not context.use_wiki:
+        outcome.wiki = None  # the step did not run: don't report an empty wiki result
+    return outcome
+
+
+async def resolve_request(
+    request: ResearchRequest, context: TurnContext | None = None
+) -> RequestOutcome:
+    """One research request through the bot's wiki-first gate, outside the chat turn (the
+    skill scripts use it, so there is one gate). Never raises.
+
+    The wiki is asked first (time-sensitive when `request.time_sensitive` is True, or when
+    it is None and the depth is quick); a sure, fresh answer on a stable topic stops there,
+    anything else goes to `context.quick` (lookup) or `context.deep` (research)."""
+    errors: list[str] = []
+    try:
+        resolved = _resolved(context, errors)
+    except Exception as exc:  # e.g. invalid settings
+        error = _describe(exc)
+        summary = "This could not be researched: the configuration could not be read."
+        finding = Finding(request.topic, request.depth, summary, error)
+        return RequestOutcome(finding, "web", [], {}, errors=[error])
+    outcome = await _resolve_safely(request, resolved)
+    outcome.errors = errors + outcome.errors
+    return outcome
 
 
 # --- the turn ----------------------------------------------------------------------------------

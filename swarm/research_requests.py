@@ -53,6 +53,9 @@ class ResearchRequest:
 
     topic: str
     depth: Depth = "quick"
+    # None: quick means time-sensitive, deep means not (the bot's rule); a caller that knows
+    # better (the research skill's --time-sensitive) sets it.
+    time_sensitive: bool | None = None
 
 
 def clean_topic(text: str) -> str:

@@ -19,6 +19,7 @@ from swarm.margot_bot import (
     external_from_lookup,
     handle_turn,
     handle_turn_sync,
+    resolve_request,
 )
 from swarm.models.base import ChatTurn
 from swarm.models.chat import ChatReasoner
@@ -614,3 +615,55 @@ async def test_a_quick_request_with_outside_sources_off_says_they_were_not_searc
     (finding,) = result.findings
     assert finding["depth"] == "quick" and finding["error"]
     assert "not searched" in finding["summary"]
+
+
+# --- resolve_request: the one gate the skill scripts share ------------------------------------
+
+
+def gate_respecting_wiki(calls: Calls) -> Any:
+    """A wiki that behaves like aquery: a time-sensitive question always goes outside."""
+
+    async def wiki(topic: str, time_sensitive: bool, context: TurnContext) -> WikiQueryResult:
+        calls.wiki.append((topic, time_sensitive))
+        return HIGH.model_copy(update={"go_external": time_sensitive})
+
+    return wiki
+
+
+async def test_resolve_request_is_the_turns_gate() -> None:
+    calls = Calls()
+    context = make_context(calls, draft="unused")
+    context.wiki = gate_respecting_wiki(calls)
+
+    deep = await resolve_request(ResearchRequest("CCW SLA", "deep"), context)
+    quick = await resolve_request(ResearchRequest("CCW SLA", "quick"), context)
+
+    assert deep.path == "wiki" and deep.external is None and deep.wiki == HIGH
+    assert quick.path == "wiki+web" and quick.external is not None
+    assert calls.wiki == [("CCW SLA", False), ("CCW SLA", True)]
+    assert calls.deep == [] and calls.quick == [("CCW SLA", None)]
+
+
+async def test_resolve_request_time_sensitive_overrides_depth_and_the_wiki_can_be_skipped() -> None:
+    calls = Calls()
+    context = make_context(calls, draft="unused", start_external_early=False)
+    context.wiki = gate_respecting_wiki(calls)
+
+    forced = await resolve_request(ResearchRequest("CCW SLA", "deep", time_sensitive=True), context)
+    context.use_wiki = False
+    skipped = await resolve_request(ResearchRequest("CCW SLA", "deep"), context)
+
+    assert forced.path == "wiki+web"  # the sure wiki answer did not stop it
+    assert calls.deep == [("CCW SLA", HIGH.answer), ("CCW SLA", None)]
+    assert calls.wiki == [("CCW SLA", True)]  # the skipped request never asked the wiki
+    assert skipped.wiki is None and skipped.path == "web"
+
+
+async def test_resolve_request_never_raises_on_bad_settings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("WEB_SEARCH_ENABLED", "perhaps")
+
+    outcome = await resolve_request(ResearchRequest("anything"))
+
+    assert outcome.finding.error and outcome.errors and outcome.external is None

@@ -78,13 +78,16 @@ def test_the_validator_rejects_what_we_avoid(tmp_path: Path) -> None:
     assert done.returncode != 0
 
 
-def _run_script(skill: str, *args: str) -> tuple[int, dict[str, Any]]:
+def _run_script(
+    skill: str, *args: str, extra_env: dict[str, str] | None = None
+) -> tuple[int, dict[str, Any]]:
     env = {
         **os.environ,
         "SWARM_MODEL": "offline",
         "WEB_SEARCH_ENABLED": "false",
         "WIKIPEDIA_FALLBACK_ENABLED": "false",
         "PYTHONPATH": str(REPO_ROOT),
+        **(extra_env or {}),
     }
     env.pop("BRAIN1_WIKI_DIR", None)
     script = SKILLS_DIR / skill / "scripts" / SKILLS[skill]
@@ -157,3 +160,40 @@ def test_research_script_goes_outside_when_told_the_topic_moves_fast() -> None:
     # The wiki answer became source [1]; the web was off, so it is the only source.
     assert [source["origin"] for source in research["sources"]] == ["wiki"]
     assert code == 0
+
+
+def test_research_script_quick_depth_is_time_sensitive_as_in_the_bot() -> None:
+    """The same sure, fresh wiki answer that stops a deep research does not stop a quick one."""
+    code, result = _run_script("research", "--wiki", str(BRAIN), "--depth", "quick", "CCW SLA")
+    assert result["wiki"]["go_external"] is True
+    assert result["path"] == "wiki+web" and result["research"]["depth"] == "quick"
+    assert [source["origin"] for source in result["research"]["sources"]] == ["wiki"]
+    assert code == 0
+
+
+def test_lookup_script_says_outside_sources_are_off() -> None:
+    code, result = _run_script("lookup", "--no-wiki", "Hach CL17 price")
+    assert code == 0
+    assert result["lookup"]["source"] == "none" and "disabled" in result["lookup"]["error"]
+
+
+@pytest.mark.parametrize(
+    ("skill", "args"),
+    [
+        pytest.param("wiki-query", ("--wiki", str(BRAIN), SLA_QUESTION), id="wiki-query"),
+        pytest.param("lookup", ("--wiki", str(BRAIN), SLA_QUESTION), id="lookup"),
+        pytest.param("research", ("--wiki", str(BRAIN), SLA_QUESTION), id="research"),
+    ],
+)
+def test_a_bad_setting_is_a_json_error_not_a_traceback(skill: str, args: tuple[str, ...]) -> None:
+    code, result = _run_script(skill, *args, extra_env={"SWARM_MAX_PAGES": "abc"})
+    assert code == 2
+    assert list(result) == ["error"] and "configuration error" in result["error"]
+    assert "\n" not in result["error"]
+
+
+@pytest.mark.parametrize("skill", ["lookup", "research"])
+def test_scripts_share_the_bots_gate_instead_of_a_copy(skill: str) -> None:
+    source = (SKILLS_DIR / skill / "scripts" / SKILLS[skill]).read_text(encoding="utf-8")
+    assert "resolve_request" in source
+    assert "aquery" not in source and "research_topic" not in source

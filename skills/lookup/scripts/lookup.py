@@ -2,6 +2,9 @@
 """Look a question up in the wiki and outside (Wikipedia, then the web) at once; print JSON.
 
 Usage: lookup.py [--wiki DIR | --no-wiki] QUESTION...
+
+The gate is the bot's own (`swarm.margot_bot.resolve_request`, a quick request): a lookup is
+time-sensitive, so the outside call starts at once and the wiki's answer comes alongside.
 """
 
 from __future__ import annotations
@@ -15,22 +18,24 @@ from typing import Any
 
 async def run(question: str, wiki: str | None, use_wiki: bool) -> dict[str, Any]:
     from swarm.config import get_settings
-    from swarm.tools import lookup
-    from swarm.wiki_query import aquery
+    from swarm.margot_bot import ResearchRequest, TurnContext, resolve_request
 
     settings = get_settings()
-    wiki_wanted = use_wiki and (wiki is not None or settings.wiki_dir is not None)
-    # Time-sensitive: the wiki can't stop the outside call, so both run at the same time.
-    outside = asyncio.create_task(lookup(question, settings=settings))
-    wiki_result = (
-        await aquery(question, True, wiki_dir=wiki, settings=settings) if wiki_wanted else None
+    context = TurnContext(
+        settings=settings,
+        wiki_dir=wiki,
+        use_wiki=use_wiki and (wiki is not None or settings.wiki_dir is not None),
+        fence_web_text=True,  # a model reads this JSON: page text goes in the untrusted fence
     )
-    found = await outside
-    usable = wiki_result is not None and wiki_result.usable_as_context
+    outcome = await resolve_request(ResearchRequest(question, "quick"), context)
+    external = outcome.external
+    found: dict[str, Any] | None = None
+    if external is not None:
+        found = external.details or {"success": False, "error": external.error or "failed"}
     return {
         "query": question,
-        "path": "wiki+web" if usable else "web",
-        "wiki": wiki_result.spec_dict() if wiki_result is not None else None,
+        "path": outcome.path,
+        "wiki": outcome.wiki.spec_dict() if outcome.wiki is not None else None,
         "lookup": found,
     }
 
@@ -42,11 +47,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-wiki", action="store_true", help="skip the wiki")
     args = parser.parse_args(argv)
     try:
-        import swarm  # noqa: F401
+        from swarm.errors import SwarmError
     except ImportError as exc:
         print(json.dumps({"error": f"swarm-wiki is not installed: pip install swarm-wiki ({exc})"}))
         return 1
-    result = asyncio.run(run(" ".join(args.question), args.wiki, not args.no_wiki))
+    try:
+        result = asyncio.run(run(" ".join(args.question), args.wiki, not args.no_wiki))
+    except (SwarmError, ValueError) as exc:  # invalid settings (pydantic errors are ValueErrors)
+        message = " ".join(str(exc).split())[:500]
+        print(json.dumps({"error": f"configuration error: {message}"}, ensure_ascii=False))
+        return 2
     print(json.dumps(result, ensure_ascii=False, indent=2))
     return 0
 

@@ -2,6 +2,9 @@
 """Research a topic wiki-first: the wiki's answer, else a cited report from outside; print JSON.
 
 Usage: research.py [--wiki DIR | --no-wiki] [--depth deep|quick] [--time-sensitive] TOPIC...
+
+The gate is the bot's own (`swarm.margot_bot.resolve_request`): --depth quick means
+time-sensitive, as a quick request does in `swarm ask`, so the wiki alone never settles it.
 """
 
 from __future__ import annotations
@@ -17,30 +20,31 @@ async def run(
     topic: str, depth: str, wiki: str | None, use_wiki: bool, time_sensitive: bool
 ) -> dict[str, Any]:
     from swarm.config import get_settings
-    from swarm.research import research_topic
-    from swarm.wiki_query import aquery
+    from swarm.margot_bot import ResearchRequest, TurnContext, resolve_request
 
     settings = get_settings()
-    wiki_result = None
-    if use_wiki and (wiki is not None or settings.wiki_dir is not None):
-        # None: detect it from the topic; --time-sensitive forces outside research.
-        flag = True if time_sensitive else None
-        wiki_result = await aquery(topic, flag, wiki_dir=wiki, settings=settings)
-    output: dict[str, Any] = {
+    context = TurnContext(
+        settings=settings,
+        wiki_dir=wiki,
+        use_wiki=use_wiki and (wiki is not None or settings.wiki_dir is not None),
+        research_depth="quick" if depth == "quick" else "deep",
+        # The report takes the wiki's answer as source [1], so it waits for the wiki.
+        start_external_early=False,
+    )
+    # The report comes from research (the "deep" provider); --depth sets its size.
+    request = ResearchRequest(topic, "deep", time_sensitive=time_sensitive or depth == "quick")
+    outcome = await resolve_request(request, context)
+    external = outcome.external
+    research = None
+    if external is not None:
+        research = external.details or {"sources": [], "errors": [external.error or "failed"]}
+    return {
         "topic": topic,
         "depth": depth,
-        "path": "wiki",
-        "wiki": wiki_result.spec_dict() if wiki_result is not None else None,
-        "research": None,
+        "path": outcome.path,
+        "wiki": outcome.wiki.spec_dict() if outcome.wiki is not None else None,
+        "research": research,
     }
-    if wiki_result is not None and not wiki_result.go_external and wiki_result.answer:
-        return output  # the wiki answered: no outside call
-    usable = wiki_result is not None and wiki_result.usable_as_context
-    wiki_context = wiki_result.answer if usable and wiki_result is not None else None
-    result = await research_topic(topic, depth, settings=settings, wiki_context=wiki_context)
-    output["path"] = "wiki+web" if usable else "web"
-    output["research"] = result.model_dump()
-    return output
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -48,17 +52,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("topic", nargs="+", help="the topic (several words are joined)")
     parser.add_argument("--wiki", help="wiki folder holding index.md (default: BRAIN1_WIKI_DIR)")
     parser.add_argument("--no-wiki", action="store_true", help="skip the wiki")
-    parser.add_argument("--depth", choices=["deep", "quick"], default="deep")
+    parser.add_argument(
+        "--depth",
+        choices=["deep", "quick"],
+        default="deep",
+        help="deep: a full report; quick: a short one, and time-sensitive (always outside)",
+    )
     parser.add_argument("--time-sensitive", action="store_true", help="always research outside")
     args = parser.parse_args(argv)
     try:
-        import swarm  # noqa: F401
+        from swarm.errors import SwarmError
     except ImportError as exc:
         print(json.dumps({"error": f"swarm-wiki is not installed: pip install swarm-wiki ({exc})"}))
         return 1
-    output = asyncio.run(
-        run(" ".join(args.topic), args.depth, args.wiki, not args.no_wiki, args.time_sensitive)
-    )
+    try:
+        output = asyncio.run(
+            run(" ".join(args.topic), args.depth, args.wiki, not args.no_wiki, args.time_sensitive)
+        )
+    except (SwarmError, ValueError) as exc:  # invalid settings (pydantic errors are ValueErrors)
+        message = " ".join(str(exc).split())[:500]
+        print(json.dumps({"error": f"configuration error: {message}"}, ensure_ascii=False))
+        return 2
     print(json.dumps(output, ensure_ascii=False, indent=2))
     answered = output["path"] == "wiki" or bool((output["research"] or {}).get("sources"))
     return 0 if answered else 1

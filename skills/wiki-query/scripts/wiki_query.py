@@ -19,12 +19,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--backend", choices=["auto", "anthropic", "offline"], default=None)
     args = parser.parse_args(argv)
     try:
+        from swarm.config import get_settings
+        from swarm.errors import SwarmError
         from swarm.wiki_query import query
     except ImportError as exc:
         print(json.dumps({"error": f"swarm-wiki is not installed: pip install swarm-wiki ({exc})"}))
         return 1
+    try:
+        settings = get_settings()
+    except (SwarmError, ValueError) as exc:  # invalid settings (pydantic errors are ValueErrors)
+        message = " ".join(str(exc).split())[:500]
+        print(json.dumps({"error": f"configuration error: {message}"}, ensure_ascii=False))
+        return 2
     result = query(
-        " ".join(args.question), args.time_sensitive, wiki_dir=args.wiki, model=args.backend
+        " ".join(args.question),
+        args.time_sensitive,
+        wiki_dir=args.wiki,
+        model=args.backend,
+        settings=settings,
     )
     print(json.dumps(result.spec_dict(), ensure_ascii=False, indent=2))
     return 1 if result.error else 0
