@@ -146,6 +146,7 @@ async def lookup(
     query = " ".join(str(query).split()) if query is not None else ""
     if not query:
         return _none_result(query, error="empty query")
+    budget = LOOKUP_BUDGET_S if budget_s is None else budget_s
     try:
         settings = settings or get_settings()
         if not settings.web_search_enabled and not settings.wikipedia_fallback_enabled:
