@@ -6,18 +6,17 @@ Every byte returned is untrusted page text; every failure is a miss (`None` / `[
 from __future__ import annotations
 
 import asyncio
-import json
+import logging
 import re
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-import httpx
-
 from swarm.config import Settings, get_settings
-from swarm.errors import FetchError, FetchTimeout, ProviderHTTPError
+from swarm.errors import FetchError
+from swarm.web.safe_http import get_json, make_client
 
 if TYPE_CHECKING:
     from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)
@@ -44,6 +43,8 @@ NON_LATIN_SCRIPT_LANGUAGES = frozenset(
 _ISO_639_1 = re.compile(r"[a-z]{2}")
 _ASCII_LETTER_SHARE = 0.8
 _MAX_SEARCH_LIMIT = 20
+
+logger = logging.getLogger(__name__)
 
 
 def _summary_url(language: str, title: str) -> str:
@@ -158,26 +159,6 @@ def _request_timeout_s(deadline: float | None, settings: Settings) -> float | No
     return min(timeout_s, remaining_s)
 
 
-async def _get_json(
-    client: AsyncClient, url: str, *, params: dict[str, str] | None, timeout_s: float
-) -> Any:
-    """GET and decode JSON under a wall-clock timeout; every failure becomes a `FetchError`."""
-    try:
-        # httpx timeouts are per read; asyncio.timeout bounds the whole exchange.
-        async with asyncio.timeout(timeout_s):
-            response = await client.get(url, params=params, timeout=timeout_s)
-    except TimeoutError as error:
-        raise FetchTimeout(f"no answer within {timeout_s:.2f}s", url=url) from error
-    except (httpx.HTTPError, httpx.InvalidURL, httpx.StreamError) as error:
-        raise FetchError(f"request failed: {error!r}", url=url) from error
-    if response.status_code != 200:
-        raise ProviderHTTPError(response.status_code, response.text, url=url)
-    try:
-        return json.loads(response.content)
-    except ValueError as error:  # JSONDecodeError and UnicodeDecodeError
-        raise FetchError("malformed JSON", url=url) from error
-
-
 @asynccontextmanager
 async def _client_scope(
     client: AsyncClient | None, settings: Settings
@@ -186,8 +167,6 @@ async def _client_scope(
     if client is not None:
         yield client
         return
-    from swarm.web.safe_http import make_client
-
     async with make_client(settings) as own_client:
         yield own_client
 
@@ -205,11 +184,11 @@ async def _fetch_summary(
     timeout_s = _request_timeout_s(deadline, settings)
     if timeout_s is None:
         return None
-    try:
-        data = await _get_json(
-            client, _summary_url(language, title), params=None, timeout_s=timeout_s
+    try:  # the one bounded reader: streamed, capped, its timeout shrinking with the deadline
+        data = await get_json(
+            _summary_url(language, title), client=client, timeout_s=timeout_s, settings=settings
         )
-    except FetchError:  # 404 (its body is JSON too), 5xx, network, timeout, bad JSON
+    except FetchError:  # 404 (its body is JSON too), 5xx, network, timeout, bad/huge JSON
         return None
     return parse_summary(data, language=language, asked_title=title.strip())
 
@@ -236,8 +215,12 @@ async def _search_titles(
         "formatversion": "2",
     }
     try:
-        data = await _get_json(
-            client, _action_api_url(language), params=params, timeout_s=timeout_s
+        data = await get_json(
+            _action_api_url(language),
+            client=client,
+            params=params,
+            timeout_s=timeout_s,
+            settings=settings,
         )
     except FetchError:
         return None
@@ -264,8 +247,12 @@ async def _opensearch_titles(
         "format": "json",
     }
     try:
-        data = await _get_json(
-            client, _action_api_url(language), params=params, timeout_s=timeout_s
+        data = await get_json(
+            _action_api_url(language),
+            client=client,
+            params=params,
+            timeout_s=timeout_s,
+            settings=settings,
         )
     except FetchError:
         return []
@@ -286,15 +273,22 @@ async def wiki_summary(
     """The REST summary of the page titled `query`: `{"title", "extract", "url"}`.
 
     `None` on 404, disambiguation pages, empty extracts, network errors, timeouts and malformed
-    answers. `deadline` is a `time.monotonic()` value that bounds the request.
+    answers. `deadline` is a `time.monotonic()` value that bounds the request. Never raises
+    (bad settings or a non-str query are a miss too).
     """
-    settings = settings or get_settings()
-    if not query.strip() or _request_timeout_s(deadline, settings) is None:
+    try:
+        if not isinstance(query, str):
+            return None
+        settings = settings or get_settings()
+        if not query.strip() or _request_timeout_s(deadline, settings) is None:
+            return None
+        async with _client_scope(client, settings) as http:
+            return await _fetch_summary(
+                http, _language_code(language), query, deadline=deadline, settings=settings
+            )
+    except Exception:
+        logger.warning("wiki_summary failed", exc_info=True)
         return None
-    async with _client_scope(client, settings) as http:
-        return await _fetch_summary(
-            http, _language_code(language), query, deadline=deadline, settings=settings
-        )
 
 
 async def wiki_search(
@@ -307,7 +301,28 @@ async def wiki_search(
     deadline: float | None = None,
 ) -> list[dict[str, str]]:
     """Full-text search, then every hit's summary fetched concurrently: a list of
-    `{"title", "extract", "url"}` in search rank order (misses skipped); `[]` on any failure."""
+    `{"title", "extract", "url"}` in search rank order (misses skipped); `[]` on any failure
+    (bad settings and a non-str query included). Never raises."""
+    try:
+        return await _wiki_search(
+            query, limit, client=client, language=language, settings=settings, deadline=deadline
+        )
+    except Exception:
+        logger.warning("wiki_search failed", exc_info=True)
+        return []
+
+
+async def _wiki_search(
+    query: str,
+    limit: int,
+    *,
+    client: AsyncClient | None,
+    language: str | None,
+    settings: Settings | None,
+    deadline: float | None,
+) -> list[dict[str, str]]:
+    if not isinstance(query, str) or not isinstance(limit, int):
+        return []
     settings = settings or get_settings()
     if not query.strip() or limit < 1 or _request_timeout_s(deadline, settings) is None:
         return []
@@ -382,7 +397,27 @@ async def wikipedia_fallback(
     Picks the language host (`language_host`), resolves a title, fetches its summary; a miss
     on a localised host is retried once on English while budget remains. Every request's
     timeout is capped by what is left before `deadline`; below the minimum, nothing is sent.
+    Never raises.
     """
+    try:
+        return await _fallback(
+            query, client=client, language=language, deadline=deadline, settings=settings
+        )
+    except Exception:
+        logger.warning("wikipedia_fallback failed", exc_info=True)
+        return None
+
+
+async def _fallback(
+    query: str,
+    *,
+    client: AsyncClient | None,
+    language: str | None,
+    deadline: float | None,
+    settings: Settings | None,
+) -> dict[str, str] | None:
+    if not isinstance(query, str):
+        return None
     settings = settings or get_settings()
     query = query.strip()
     if not query or _request_timeout_s(deadline, settings) is None:

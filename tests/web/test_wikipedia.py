@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 from urllib.parse import unquote
 
@@ -332,6 +332,59 @@ async def test_wiki_summary_blank_query_sends_nothing() -> None:
     recorder = Recorder(lambda request: httpx.Response(200, json=ARTICLE))
     async with recorder.client() as client:
         assert await wiki_summary("   ", client=client) is None
+    assert recorder.requests == []
+
+
+async def test_wiki_summary_reads_a_huge_body_only_up_to_the_cap() -> None:
+    chunks_sent = 0
+
+    async def endless_json() -> AsyncIterator[bytes]:
+        nonlocal chunks_sent
+        yield b'{"type": "standard", "extract": "'
+        for _ in range(100):  # 6.5 MB, finite so a reader without a cap fails, not OOMs
+            chunks_sent += 1
+            yield b"x" * 65_536
+        yield b'"}'
+
+    recorder = Recorder(lambda request: httpx.Response(200, content=endless_json()))
+    async with recorder.client() as client:
+        result = await wiki_summary(
+            "Dart", client=client, settings=settings(max_fetch_bytes=65_536)
+        )
+    assert result is None  # a cut JSON body is a miss, not half a document
+    assert chunks_sent <= 4 * 65_536 // 65_536 + 2  # stopped at the cap, never read it all
+
+
+BROKEN_SETTINGS = [
+    pytest.param("SWARM_WIKIPEDIA_TIMEOUT_S", "soon", id="bad-timeout"),
+    pytest.param("SWARM_FETCH_TIMEOUT_S", "-x", id="bad-fetch-timeout"),
+]
+
+
+@pytest.mark.parametrize(("name", "value"), BROKEN_SETTINGS)
+async def test_wiki_lookups_never_raise_on_bad_settings(
+    monkeypatch: pytest.MonkeyPatch, name: str, value: str
+) -> None:
+    monkeypatch.setenv(name, value)
+    recorder = Recorder(lambda request: httpx.Response(200, json=ARTICLE))
+    async with recorder.client() as client:
+        assert await wiki_summary("Dart", client=client) is None
+        assert await wiki_search("Dart", client=client) == []
+        assert await wikipedia_fallback("Dart", client=client) is None
+    assert recorder.requests == []
+
+
+@pytest.mark.parametrize(
+    "query",
+    [pytest.param(None, id="none"), pytest.param(42, id="int"), pytest.param(b"Dart", id="bytes")],
+)
+async def test_wiki_lookups_never_raise_on_non_str_queries(query: Any) -> None:
+    recorder = Recorder(lambda request: httpx.Response(200, json=ARTICLE))
+    async with recorder.client() as client:
+        assert await wiki_summary(query, client=client) is None
+        assert await wiki_search(query, client=client) == []
+        assert await wiki_search("Dart", "3", client=client) == []  # type: ignore[arg-type]
+        assert await wikipedia_fallback(query, client=client) is None
     assert recorder.requests == []
 
 
