@@ -218,7 +218,7 @@ def test_grade_answerable_misses_page_and_answer() -> None:
     outcome = grade(_question(), ObservedAnswer("4 business hours", ("sla-policy.md",), "medium"))
     assert not outcome.passed
     assert outcome.page_hit is False and outcome.answer_hit is False
-    assert outcome.problems == ("expected page not consulted", "answer misses expected text")
+    assert outcome.problems == ("expected page not read", "answer misses expected text")
 
 
 def test_grade_counts_only_the_first_five_pages() -> None:
@@ -491,3 +491,9 @@ async def test_run_verification_grades_a_scripted_model(tmp_path: Path) -> None:
     assert report.backend == "scripted"
     assert report.high_confidence_precision.numerator == 1
     assert not report.ok
+
+
+def test_recall_figure_says_it_counts_pages_read() -> None:
+    figure = compute_figures([]).page_recall_at_5
+    assert "pages read" in figure.definition
+    assert "consulted" not in figure.definition

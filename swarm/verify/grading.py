@@ -113,7 +113,7 @@ def grade(
         page_hit = any(normalize_page_path(p) in consulted for p in question.expected_pages)
         answer_hit = answer_hits(observed.answer, question.expected_answer)
         if not page_hit:
-            problems.append("expected page not consulted")
+            problems.append("expected page not read")
         if not answer_hit:
             problems.append("answer misses expected text")
     else:
@@ -175,7 +175,8 @@ def compute_figures(outcomes: Sequence[QuestionOutcome]) -> _Figures:
             "page recall@5",
             sum(1 for o in answerable if o.page_hit),
             len(answerable),
-            "answerable questions with at least one expected page among the first 5 consulted",
+            "answerable questions with at least one expected page among the first 5 pages read"
+            " (retrieval: every page opened, not only those the answer cites)",
         ),
         answer_hit_rate=Figure(
             "answer hit rate",
