@@ -104,6 +104,7 @@ class Settings(BaseSettings):
     wikipedia_timeout_s: float = Field(default=5.0, gt=0)
     wikipedia_min_timeout_s: float = Field(default=0.5, ge=0)
     research_budget_s: float = Field(default=45.0, gt=0)
+    lookup_budget_s: float = Field(default=15.0, gt=0)
     research_fetch_concurrency: int = Field(default=4, ge=1)
     research_max_sources: int = Field(default=8, ge=1)
 

@@ -49,7 +49,7 @@ SOURCES_DISABLED_ERROR = (
 )
 LOOKUP_SEARCH_LIMIT = 5
 LOOKUP_ARTICLES = 2  # seed 001: "fetch top 1-2 result URLs"
-# The whole lookup's wall clock (Settings.lookup_budget_s when the settings have it).
+# The budget named in a timeout message raised before the settings could be read.
 LOOKUP_BUDGET_S = 15.0
 # Room past the budget for the last step to notice it and return.
 _BUDGET_GRACE_S = 1.0
@@ -110,10 +110,7 @@ def _snippet(text: str) -> str:
 
 
 def _budget_of(settings: Settings, budget_s: float | None) -> float:
-    if budget_s is not None:
-        return budget_s
-    configured = getattr(settings, "lookup_budget_s", None)
-    return float(configured) if isinstance(configured, int | float) else LOOKUP_BUDGET_S
+    return budget_s if budget_s is not None else settings.lookup_budget_s
 
 
 async def lookup(
@@ -140,7 +137,7 @@ async def lookup(
     caller can say so. Page text (`extract`, `content`) is fenced as untrusted unless
     `fence_content=False` (for humans reading the CLI); titles, URLs and snippets are always
     single neutralised lines. Everything runs within `budget_s` (default: the settings'
-    `lookup_budget_s`, else 15 s). `wikipedia_summary(query)`, `search(query, limit)` and
+    `lookup_budget_s`, 15 s by default). `wikipedia_summary(query)`, `search(query, limit)` and
     `fetcher(url) -> (title, text) | None` replace the providers.
     """
     query = " ".join(str(query).split()) if query is not None else ""
