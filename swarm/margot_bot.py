@@ -30,10 +30,17 @@ from swarm.research_requests import (
     clean_topic,
     parse_research_requests,
 )
-from swarm.wiki_query import WikiQueryResult, aquery
+from swarm.turn_providers import (
+    ExternalResult,
+    external_from_lookup,
+    lookup_provider,
+    research_provider,
+    wiki_provider,
+)
+from swarm.wiki_query import WikiQueryResult
 
 if TYPE_CHECKING:
-    from swarm.web.web_search import ToolContext
+    pass
 
 __all__ = [
     "MAX_REQUESTS_PER_TURN",
@@ -59,112 +66,12 @@ TurnPath = Literal["wiki", "wiki+web", "web"]
 MAX_SUMMARY_CHARS = 6000  # one finding's text handed to the reply writer
 
 
-# --- providers ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ExternalResult:
-    """What an outside provider found: a plain-text summary and where it came from."""
-
-    summary: str
-    sources: list[str] = field(default_factory=list)  # URLs (or names) actually used
-    error: str | None = None
-    # The provider's whole result (the lookup dict, the research result), for callers that
-    # print it (the skill scripts); None from providers that don't keep it.
-    details: dict[str, Any] | None = None
-
+# --- providers (defaults live in swarm.turn_providers) ---------------------------------------
 
 # (topic, time_sensitive, context) → the wiki's answer
 WikiProvider = Callable[[str, bool, "TurnContext"], Awaitable[WikiQueryResult]]
 # (topic, wiki context or None, context) → what was found outside
 ExternalProvider = Callable[[str, "str | None", "TurnContext"], Awaitable["ExternalResult | str"]]
-
-
-async def wiki_provider(topic: str, time_sensitive: bool, context: TurnContext) -> WikiQueryResult:
-    """The real wiki step: `swarm.wiki_query.aquery` on the context's wiki and model."""
-    return await aquery(
-        topic,
-        time_sensitive,
-        wiki_dir=context.wiki_dir,
-        model=context.model,
-        settings=context.settings,
-    )
-
-
-def _tool_context(context: TurnContext) -> ToolContext:
-    from swarm.web.web_search import ToolContext
-
-    return ToolContext(user_print=context.user_print)
-
-
-async def lookup_provider(
-    topic: str, wiki_context: str | None, context: TurnContext
-) -> ExternalResult:
-    """Quick research: `swarm.tools.lookup` (Wikipedia summary, then the web)."""
-    from swarm.tools import lookup
-
-    result = await lookup(
-        topic,
-        context=_tool_context(context),
-        settings=context.settings,
-        fence_content=context.fence_web_text,
-    )
-    return dataclasses.replace(external_from_lookup(result), details=result)
-
-
-def external_from_lookup(result: dict[str, Any]) -> ExternalResult:
-    """The finding for a `swarm.tools.lookup` result. A result with an `error` (sources
-    disabled, or every source failed) says so: "nothing was found" would claim a search."""
-    raw_data = result.get("data")
-    data: dict[str, Any] = raw_data if isinstance(raw_data, dict) else {}
-    source = result.get("source")
-    if source == "wikipedia":
-        url = str(data.get("url", ""))
-        summary = f"{data.get('title', '')} (Wikipedia): {data.get('extract', '')}"
-        return ExternalResult(summary=summary.strip(), sources=[url] if url else [])
-    if source == "web":
-        raw_hits = data.get("results")
-        hits: list[Any] = raw_hits if isinstance(raw_hits, list) else []
-        urls = [str(hit.get("url")) for hit in hits if isinstance(hit, dict) and hit.get("url")]
-        lines = [str(data.get("content", "")).strip()]
-        lines += [
-            f"- {hit.get('title', '')}: {hit.get('url', '')}"
-            for hit in hits[:5]
-            if isinstance(hit, dict)
-        ]
-        return ExternalResult(summary="\n".join(line for line in lines if line), sources=urls)
-    error = " ".join(str(result.get("error") or "").split())[:300]
-    if not error:
-        return ExternalResult(summary="Nothing was found outside the wiki for this.")
-    if "disabled" in error.casefold() or result.get("disabled"):
-        summary = f"Outside sources were not searched: {error}."
-    else:
-        summary = f"The search outside the wiki failed: {error}."
-    return ExternalResult(summary=summary, error=error)
-
-
-async def research_provider(
-    topic: str, wiki_context: str | None, context: TurnContext
-) -> ExternalResult:
-    """Research with a cited report (`swarm.research.research_topic` at the context's
-    `research_depth`), the wiki answer as source [1]."""
-    from swarm.research import research_topic
-
-    result = await research_topic(
-        topic,
-        context.research_depth,
-        model=context.model,
-        settings=context.settings,
-        context=_tool_context(context),
-        wiki_context=wiki_context,
-    )
-    sources = [s.url or f"wiki:{s.title}" for s in result.sources]
-    error = None
-    if not result.sources:
-        error = "; ".join(result.errors)[:300] or "no sources found"
-    return ExternalResult(
-        summary=result.report.strip(), sources=sources, error=error, details=result.model_dump()
-    )
 
 
 def _no_print(_line: str) -> None:
