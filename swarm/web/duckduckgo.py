@@ -5,9 +5,7 @@ Parsing is pure (`parse_*`, `is_challenge`); `DuckDuckGo` makes the two requests
 
 from __future__ import annotations
 
-import asyncio
 import html
-import json
 import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -17,6 +15,7 @@ import httpx
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from swarm.errors import FetchError, FetchTimeout, ProviderHTTPError
+from swarm.web.safe_http import parse_json_reply, provider_request
 from swarm.web.types import SearchHit
 
 __all__ = [
@@ -210,6 +209,11 @@ def is_challenge(status_code: int, body: str) -> bool:
     return False
 
 
+# Bodies are read through `safe_http.provider_request` (streamed, decoded-byte cap); the lite
+# page is ~10 KB and the instant answer a few KB, so 512 KB is generous.
+_DEFAULT_MAX_BYTES = 512 * 1024
+
+
 class DuckDuckGo:
     """The two DuckDuckGo endpoints on an injected client (SSRF-guarded client from safe_http)."""
 
@@ -218,9 +222,11 @@ class DuckDuckGo:
         client: httpx.AsyncClient,  # noqa: TID251 (annotation only: the client is injected)
         *,
         timeout_s: float = 10.0,
+        max_bytes: int = _DEFAULT_MAX_BYTES,
     ) -> None:
         self.client = client
         self.timeout_s = timeout_s
+        self.max_bytes = max_bytes
 
     async def instant_answer(self, query: str) -> InstantAnswer | None:
         """The instant answer for `query`, or None (no answer, blocked, bad JSON, any error).
@@ -230,17 +236,21 @@ class DuckDuckGo:
         """
         params = {"q": query, "format": "json", "no_html": "1", "skip_disambig": "1"}
         try:
-            async with asyncio.timeout(self.timeout_s):
-                response = await self.client.get(INSTANT_ANSWER_URL, params=params)
-                body = response.text
-        except (httpx.HTTPError, TimeoutError, FetchError):
+            reply = await provider_request(
+                INSTANT_ANSWER_URL,
+                client=self.client,
+                params=params,
+                timeout_s=self.timeout_s,
+                max_bytes=self.max_bytes,
+            )
+        except FetchError:
             return None
         # A throttled API answers 202 with `application/x-javascript` and no usable JSON.
-        if response.status_code != 200 or is_challenge(response.status_code, body):
+        if reply.status_code != 200 or is_challenge(reply.status_code, reply.text):
             return None
         try:
-            data = json.loads(body)
-        except ValueError:
+            data = parse_json_reply(reply)  # a body cut at the cap is malformed, not half JSON
+        except FetchError:
             return None
         return parse_instant_answer(data)
 
@@ -250,20 +260,25 @@ class DuckDuckGo:
         Raises FetchTimeout / FetchError / ProviderHTTPError (the caller's cascade decides).
         """
         try:
-            async with asyncio.timeout(self.timeout_s):
-                response = await self.client.post(
-                    LITE_URL, data={"q": query}, headers={"Referer": LITE_URL}
-                )
-                body = response.text
-        except TimeoutError as error:
-            raise FetchTimeout(f"DuckDuckGo lite timed out after {self.timeout_s} s") from error
-        except httpx.TimeoutException as error:
-            raise FetchTimeout(f"DuckDuckGo lite timed out: {error}", url=LITE_URL) from error
-        except httpx.HTTPError as error:
+            reply = await provider_request(
+                LITE_URL,
+                client=self.client,
+                method="POST",
+                form={"q": query},
+                headers={"Referer": LITE_URL},
+                timeout_s=self.timeout_s,
+                max_bytes=self.max_bytes,
+            )
+        except FetchTimeout as error:
+            raise FetchTimeout(
+                f"DuckDuckGo lite timed out after {self.timeout_s} s", url=LITE_URL
+            ) from error
+        except FetchError as error:
             raise FetchError(f"DuckDuckGo lite failed: {error}", url=LITE_URL) from error
+        body = reply.text  # a page cut at the cap still parses: its first results survive
         # Checked before the status: a 202 challenge counts as success for raise_for_status.
-        if is_challenge(response.status_code, body):
+        if is_challenge(reply.status_code, body):
             return LiteResults([], blocked=True)
-        if response.status_code >= 300:
-            raise ProviderHTTPError(response.status_code, body, url=LITE_URL)
+        if reply.status_code >= 300:
+            raise ProviderHTTPError(reply.status_code, body[:500], url=LITE_URL)
         return LiteResults(parse_lite_results(body, limit=limit), blocked=False)

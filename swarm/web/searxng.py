@@ -5,20 +5,20 @@ The instance is often on localhost, so its client is the unguarded one; results 
 
 from __future__ import annotations
 
-import asyncio
-import json
+import base64
 from typing import TYPE_CHECKING
+from urllib.parse import unquote, urlsplit, urlunsplit
 
-import httpx
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from swarm.errors import ConfigError, FetchError, FetchTimeout, ProviderHTTPError
+from swarm.web.safe_http import get_json
 from swarm.web.types import SearchHit
 
 if TYPE_CHECKING:
     from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)
 
-__all__ = ["SearXNG", "SearXNGResult", "parse_searxng"]
+__all__ = ["SearXNG", "SearXNGResult", "parse_searxng", "redact_url", "split_credentials"]
 
 
 class SearXNGResult(BaseModel):
@@ -59,43 +59,83 @@ def parse_searxng(data: object, limit: int | None = None) -> list[SearchHit]:
     return hits
 
 
+def split_credentials(base_url: str) -> tuple[str, str | None]:
+    """`base_url` without its userinfo, and a Basic `Authorization` value for it (None when
+    the URL has none). The bare URL is the only one that goes into errors and logs."""
+    parts = urlsplit(base_url)
+    if "@" not in parts.netloc:
+        return base_url, None
+    userinfo, _, hostport = parts.netloc.rpartition("@")
+    user, _, password = userinfo.partition(":")
+    token = base64.b64encode(f"{unquote(user)}:{unquote(password)}".encode()).decode("ascii")
+    return urlunsplit(parts._replace(netloc=hostport)), f"Basic {token}"
+
+
+def redact_url(url: str) -> str:
+    """`url` with any userinfo (`user:password@`) replaced by `***@`, for messages."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "(unparseable URL)"
+    if "@" not in parts.netloc:
+        return url
+    return urlunsplit(parts._replace(netloc="***@" + parts.netloc.rpartition("@")[2]))
+
+
+# The instance's answer for one query is a few KB to a few hundred KB.
+_DEFAULT_MAX_BYTES = 2 * 1024 * 1024
+
+
 class SearXNG:
     """A SearXNG instance's JSON search API over an injected client (JSON output must be
-    enabled in the instance's `search.formats`, else it answers 403)."""
+    enabled in the instance's `search.formats`, else it answers 403).
 
-    def __init__(self, client: AsyncClient, base_url: str, *, timeout_s: float = 10.0) -> None:
+    Credentials in `SEARXNG_URL` (`http://user:pass@host`) are sent as a Basic
+    `Authorization` header and never appear in error messages or logs.
+    """
+
+    def __init__(
+        self,
+        client: AsyncClient,
+        base_url: str,
+        *,
+        timeout_s: float = 10.0,
+        max_bytes: int = _DEFAULT_MAX_BYTES,
+    ) -> None:
         base_url = base_url.strip().rstrip("/")
         if not base_url.lower().startswith(("https://", "http://")):
             raise ConfigError(
                 f"SEARXNG_URL must be an http(s) URL such as http://localhost:8888, "
-                f"got {base_url!r}"
+                f"got {redact_url(base_url)!r}"
             )
+        bare_url, self._authorization = split_credentials(base_url)
         self._client = client
-        self._search_url = f"{base_url}/search"
+        self._search_url = f"{bare_url}/search"
         self._timeout_s = timeout_s
+        self._max_bytes = max_bytes
 
     async def search(self, query: str, limit: int = 5) -> list[SearchHit]:
         """Up to `limit` results. Raises `ProviderHTTPError` on an error status,
-        `FetchTimeout` / `FetchError` on network trouble or a malformed body."""
+        `FetchTimeout` / `FetchError` on network trouble or a malformed body (the shared
+        bounded reader `safe_http.get_json`, unvetted: the instance is often on localhost)."""
         url = self._search_url
+        headers = {"Authorization": self._authorization} if self._authorization else {}
         try:
-            async with asyncio.timeout(self._timeout_s):
-                response = await self._client.get(
-                    url,
-                    params={"q": query, "format": "json"},
-                    headers={"Accept": "application/json"},
-                    timeout=self._timeout_s,
-                )
-        except TimeoutError as error:
+            data = await get_json(
+                url,
+                client=self._client,
+                params={"q": query, "format": "json"},
+                headers=headers,
+                timeout_s=self._timeout_s,
+                max_bytes=self._max_bytes,
+                vet_url=False,
+            )
+        except FetchTimeout as error:
             raise FetchTimeout("SearXNG did not answer in time", url=url) from error
-        except (httpx.HTTPError, httpx.InvalidURL, httpx.StreamError) as error:
-            raise FetchError(f"SearXNG request failed: {error!r}", url=url) from error
-        if response.status_code != 200:
-            raise ProviderHTTPError(response.status_code, response.text, url=url)
-        try:
-            data = json.loads(response.content)
-        except ValueError as error:
-            raise FetchError("SearXNG sent malformed JSON", url=url) from error
+        except ProviderHTTPError:
+            raise
+        except FetchError as error:
+            raise FetchError(f"SearXNG request failed: {error}", url=url) from error
         if not isinstance(data, dict):
             raise FetchError("SearXNG sent an unexpected JSON shape", url=url)
         return parse_searxng(data, limit=max(1, limit))

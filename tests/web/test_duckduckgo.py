@@ -407,3 +407,35 @@ async def test_instant_answer_network_error_is_none() -> None:
 
     async with _client(handler) as client:
         assert await DuckDuckGo(client).instant_answer("x") is None
+
+
+def _counting_stream(first: bytes, filler: bytes, chunks: int, sent: list[int]) -> Any:
+    """A streamed body: `first`, then up to `chunks` x `filler` (counted in `sent`)."""
+
+    async def body() -> Any:
+        yield first
+        for _ in range(chunks):
+            sent[0] += 1
+            yield filler
+
+    return body()
+
+
+async def test_lite_page_is_read_only_up_to_the_byte_cap() -> None:
+    sent = [0]
+    first = LITE_HTML.encode()
+    body = _counting_stream(first, b"<!-- padding -->" * 4096, 200, sent)  # ~13 MB after
+
+    async with _client(lambda request: httpx.Response(200, content=body)) as client:
+        results = await DuckDuckGo(client, max_bytes=len(first) + 65_536).lite_results("t")
+    assert results.hits == parse_lite_results(LITE_HTML)  # the cut page still parses
+    assert sent[0] <= 2 + 1  # stopped at the cap, never read the whole body
+
+
+async def test_huge_instant_answer_is_a_miss_read_only_up_to_the_cap() -> None:
+    sent = [0]
+    body = _counting_stream(b'{"AbstractText": "', b"x" * 65_536, 200, sent)
+
+    async with _client(lambda request: httpx.Response(200, content=body)) as client:
+        assert await DuckDuckGo(client, max_bytes=131_072).instant_answer("x") is None
+    assert sent[0] <= 3

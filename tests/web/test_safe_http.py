@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import json
 import socket
 import time
 import zlib
@@ -27,6 +28,7 @@ from swarm.web.safe_http import (
     get_json,
     is_public_url,
     make_client,
+    provider_request,
     static_resolver,
 )
 
@@ -819,6 +821,63 @@ async def test_get_json_timeout() -> None:
     async with mock_client(lambda r: httpx.Response(200, content=never_ends())) as client:
         with pytest.raises(FetchTimeout):
             await get_json("https://api.example/", client=client, timeout_s=0.2)
+
+
+async def test_get_json_posts_a_json_body() -> None:
+    seen: list[httpx.Request] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        return httpx.Response(200, json={"ok": True})
+
+    async with mock_client(handler) as client:
+        data = await get_json(
+            "https://api.example/gen", client=client, method="POST", json_body={"a": [1]}
+        )
+    assert data == {"ok": True}
+    assert seen[0].method == "POST" and json.loads(seen[0].content) == {"a": [1]}
+
+
+async def test_get_json_unvetted_reaches_the_users_localhost_service() -> None:
+    async with httpx.AsyncClient(
+        transport=httpx.MockTransport(lambda r: httpx.Response(200, json=[1]))
+    ) as client:
+        assert await get_json("http://localhost:8888/search", client=client, vet_url=False) == [1]
+        with pytest.raises(BlockedURL):
+            await get_json("http://localhost:8888/search", client=client)
+
+
+async def test_provider_request_posts_a_form_and_keeps_the_status() -> None:
+    seen: list[httpx.Request] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        return httpx.Response(202, text="<html>challenge</html>")
+
+    async with mock_client(handler) as client:
+        reply = await provider_request(
+            "https://lite.example/", client=client, method="POST", form={"q": "a b"}
+        )
+    assert (reply.status_code, reply.text, reply.truncated) == (
+        202,
+        "<html>challenge</html>",
+        False,
+    )
+    assert seen[0].content == b"q=a+b"
+
+
+async def test_provider_request_streams_and_cuts_at_the_cap() -> None:
+    sent = [0]
+
+    async def body() -> AsyncIterator[bytes]:
+        for _ in range(100):
+            sent[0] += 1
+            yield b"y" * 65_536
+
+    async with mock_client(lambda r: httpx.Response(200, content=body())) as client:
+        reply = await provider_request("https://big.example/", client=client, max_bytes=100_000)
+    assert reply.truncated and len(reply.body) == 100_000
+    assert sent[0] <= 3
 
 
 # --- make_client -------------------------------------------------------------------------

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 import copy
+import logging
 from typing import Any
 
 import httpx
 import pytest
 
+from swarm.config import Settings
 from swarm.errors import ConfigError, FetchError, FetchTimeout, ProviderHTTPError
-from swarm.web.searxng import SearXNG, parse_searxng
+from swarm.web.searxng import SearXNG, parse_searxng, redact_url
 from swarm.web.types import SearchHit
+from swarm.web.web_search import search_hits
 
 # Shaped like a real answer of a SearXNG instance with JSON output enabled (docs: "Search API"
 # and the `json` output of `searx/webapp.py`): `number_of_results` is often 0 even with
@@ -251,3 +255,73 @@ async def test_search_raises_fetch_timeout_when_the_instance_hangs() -> None:
     async with httpx.AsyncClient(transport=httpx.MockTransport(hang)) as client:
         with pytest.raises(FetchTimeout):
             await SearXNG(client, "http://localhost:8888", timeout_s=0.05).search("q")
+
+
+CREDENTIAL_URL = "http://alice:s3cr%40t@localhost:8888"
+
+
+async def test_credentials_go_in_a_basic_header_not_the_url() -> None:
+    recorder = Recorder(httpx.Response(200, json=SEARXNG_ANSWER))
+    async with recorder.client() as client:
+        await SearXNG(client, CREDENTIAL_URL).search("q")
+    (request,) = recorder.requests
+    assert request.url.userinfo == b"" and request.url.host == "localhost"
+    assert request.headers["authorization"] == "Basic " + base64.b64encode(b"alice:s3cr@t").decode()
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        pytest.param(httpx.Response(503, text="down"), id="http-error"),
+        pytest.param(httpx.ConnectError("refused"), id="connect-error"),
+        pytest.param(httpx.Response(200, text="<html>"), id="bad-json"),
+    ],
+)
+async def test_credentials_never_reach_error_messages_or_logs(
+    response: httpx.Response | Exception, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    async with Recorder(response).client() as client:
+        with pytest.raises(FetchError) as raised:
+            await SearXNG(client, CREDENTIAL_URL).search("q")
+        # search_hits logs the failure with its traceback: nothing secret in there either.
+        settings = Settings(searxng_url=CREDENTIAL_URL)
+        assert await search_hits("q", client=client, settings=settings, searxng_client=client) == []
+    texts = [str(raised.value), repr(raised.value), str(raised.value.url), caplog.text]
+    assert not any("s3cr" in text or "alice" in text for text in texts)
+
+
+def test_config_error_redacts_credentials() -> None:
+    with pytest.raises(ConfigError) as raised:
+        SearXNG(httpx.AsyncClient(), "ftp://alice:s3cret@host")
+    assert "s3cret" not in str(raised.value) and "alice" not in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        pytest.param("http://u:p@h:1/x", "http://***@h:1/x", id="user-password"),
+        pytest.param("http://u@h/", "http://***@h/", id="user-only"),
+        pytest.param("http://h/", "http://h/", id="none"),
+    ],
+)
+def test_redact_url(url: str, expected: str) -> None:
+    assert redact_url(url) == expected
+
+
+async def test_huge_answer_is_a_fetch_error_read_only_up_to_the_cap() -> None:
+    sent = [0]
+
+    async def body() -> Any:
+        yield b'{"results": ['
+        for _ in range(200):
+            sent[0] += 1
+            yield b'{"title": "t", "url": "https://x.example/"},' * 1000
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, content=body())
+
+    async with httpx.AsyncClient(transport=httpx.MockTransport(handler)) as client:
+        with pytest.raises(FetchError):
+            await SearXNG(client, "http://localhost:8888", max_bytes=100_000).search("q")
+    assert sent[0] <= 4
