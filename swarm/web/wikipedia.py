@@ -203,9 +203,6 @@ async def _search_titles(
     settings: Settings,
 ) -> list[str] | None:
     """Full-text `list=search` titles; `None` on any failure or a malformed payload."""
-    timeout_s = _request_timeout_s(deadline, settings)
-    if timeout_s is None:
-        return None
     params = {
         "action": "query",
         "list": "search",
@@ -214,17 +211,8 @@ async def _search_titles(
         "format": "json",
         "formatversion": "2",
     }
-    try:
-        data = await get_json(
-            _action_api_url(language),
-            client=client,
-            params=params,
-            timeout_s=timeout_s,
-            settings=settings,
-        )
-    except FetchError:
-        return None
-    return parse_search_titles(data)
+    data = await _action_api(client, language, params, deadline=deadline, settings=settings)
+    return None if data is _NO_REPLY else parse_search_titles(data)
 
 
 async def _opensearch_titles(
@@ -235,9 +223,6 @@ async def _opensearch_titles(
     deadline: float | None,
     settings: Settings,
 ) -> list[str]:
-    timeout_s = _request_timeout_s(deadline, settings)
-    if timeout_s is None:
-        return []
     params = {
         "action": "opensearch",
         "search": query,
@@ -246,8 +231,27 @@ async def _opensearch_titles(
         "redirects": "resolve",
         "format": "json",
     }
+    data = await _action_api(client, language, params, deadline=deadline, settings=settings)
+    return [] if data is _NO_REPLY else parse_opensearch_titles(data)
+
+
+_NO_REPLY = object()
+
+
+async def _action_api(
+    client: AsyncClient,
+    language: str,
+    params: dict[str, str],
+    *,
+    deadline: float | None,
+    settings: Settings,
+) -> object:
+    """One action-API call within the deadline; `_NO_REPLY` when it was not made or failed."""
+    timeout_s = _request_timeout_s(deadline, settings)
+    if timeout_s is None:
+        return _NO_REPLY
     try:
-        data = await get_json(
+        data: object = await get_json(
             _action_api_url(language),
             client=client,
             params=params,
@@ -255,8 +259,8 @@ async def _opensearch_titles(
             settings=settings,
         )
     except FetchError:
-        return []
-    return parse_opensearch_titles(data)
+        return _NO_REPLY
+    return data
 
 
 # --- public API --------------------------------------------------------------------------------
