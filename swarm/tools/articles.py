@@ -1,0 +1,106 @@
+"""The `read_article` tool's work: one URL through the SSRF-guarded fetcher, HTML extracted
+(plain text and markdown kept as is), the text fenced; failures become honest results.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from contextlib import AsyncExitStack
+from typing import TYPE_CHECKING, Any
+
+from swarm.config import Settings, get_settings
+from swarm.tools.shaping import fenced, say, shown_title, shown_url
+from swarm.web.fence import single_line
+
+if TYPE_CHECKING:
+    from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)
+
+    from swarm.web.web_search import ToolContext
+
+__all__ = ["read_article"]
+
+logger = logging.getLogger(__name__)
+
+_TEXT_MEDIA_TYPES = ("text/plain", "text/markdown")
+
+
+def _media_type(content_type: str | None) -> str:
+    return (content_type or "").split(";")[0].strip().lower()
+
+
+async def read_article(
+    url: str,
+    *,
+    context: ToolContext | None = None,
+    settings: Settings | None = None,
+    client: AsyncClient | None = None,
+) -> dict[str, Any]:
+    """One URL through the SSRF-guarded fetcher: `{"success": True, "title", "url", "content"}`
+    with the article text fenced (title and URL one neutralised line each), or `{"success":
+    False, "url", "error"}` (also for a body that is neither HTML nor text, e.g. a PDF).
+    Fetch and extraction share one time limit. Never raises."""
+    from swarm.errors import BlockedURL, FetchError, FetchTimeout, ProviderHTTPError
+
+    url = str(url).strip() if url is not None else ""
+    if not url.lower().startswith(("http://", "https://")):
+        return {"success": False, "url": shown_url(url), "error": "only http(s) URLs can be read"}
+    try:
+        settings = settings or get_settings()
+        say(context, f"📄 Reading {shown_url(url)}…")
+        async with AsyncExitStack() as stack:
+            from swarm.web import safe_http
+            from swarm.web.articles import EXTRACT_TIMEOUT_S, extract_article_within, is_html
+
+            if client is None:
+                client = await stack.enter_async_context(safe_http.make_client(settings))
+            async with asyncio.timeout(settings.fetch_timeout_s + EXTRACT_TIMEOUT_S):
+                page = await safe_http.fetch(url, client=client, settings=settings)
+                if page.status_code >= 400:
+                    raise ProviderHTTPError(page.status_code, "", url=url)
+                media_type = _media_type(page.content_type)
+                if media_type in _TEXT_MEDIA_TYPES:
+                    title, text = "", page.text
+                elif is_html(media_type, page.text):
+                    article = await extract_article_within(
+                        page.text, page.final_url or url, timeout_s=EXTRACT_TIMEOUT_S
+                    )
+                    if article is None:
+                        return {"success": False, "url": url, "error": "no readable article text"}
+                    title, text = article.title, article.text
+                else:
+                    kind = single_line(media_type, max_chars=80) or "unknown type"
+                    return {
+                        "success": False,
+                        "url": url,
+                        "error": f"not an HTML or text page ({kind})",
+                    }
+    except BlockedURL:
+        return {
+            "success": False,
+            "url": url,
+            "error": "blocked: the URL (or a redirect) points to a private, local or "
+            "non-web address",
+        }
+    except (FetchTimeout, TimeoutError):
+        return {"success": False, "url": url, "error": "the page did not answer in time"}
+    except ProviderHTTPError as error:
+        return {
+            "success": False,
+            "url": url,
+            "error": f"the site answered HTTP {error.status_code}",
+        }
+    except FetchError as error:
+        return {"success": False, "url": url, "error": f"fetch failed: {error}"}
+    except Exception as error:
+        logger.warning("read_article failed for %r", url, exc_info=True)
+        return {"success": False, "url": url, "error": f"{type(error).__name__}: {error}"}
+    if not text.strip():
+        return {"success": False, "url": url, "error": "no readable article text"}
+    return {
+        "success": True,
+        "title": shown_title(title),
+        "url": shown_url(page.final_url or url),
+        "content": fenced(text, settings, fence_content=True),
+        "truncated": page.truncated,
+    }

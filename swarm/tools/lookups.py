@@ -1,0 +1,384 @@
+"""The `lookup` tool's work (seed 001): Wikipedia summary first, then SearXNG (when configured)
+or the zero-config DuckDuckGo search with the top articles read, else an honest "none" result.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from contextlib import AsyncExitStack
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from swarm.config import Settings, get_settings
+from swarm.research import ArticleFetcher, WebSearch
+from swarm.tools.shaping import fenced, say, shown_snippet, shown_title, shown_url
+from swarm.web.fence import single_line
+from swarm.web.types import SearchHit
+
+if TYPE_CHECKING:
+    from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)
+
+    from swarm.web.web_search import ToolContext
+
+__all__ = [
+    "LOOKUP_ARTICLES",
+    "LOOKUP_BUDGET_S",
+    "LOOKUP_SEARCH_LIMIT",
+    "NO_RESULTS_MESSAGE",
+    "SOURCES_DISABLED_ERROR",
+    "WikipediaSummary",
+    "lookup",
+]
+
+logger = logging.getLogger(__name__)
+_T = TypeVar("_T")
+
+NO_RESULTS_MESSAGE = "No results found. You can answer from your own knowledge."
+SOURCES_DISABLED_ERROR = (
+    "outside sources are disabled in config (web_search_enabled and "
+    "wikipedia_fallback_enabled are both false)"
+)
+LOOKUP_SEARCH_LIMIT = 5
+LOOKUP_ARTICLES = 2  # seed 001: "fetch top 1-2 result URLs"
+# The budget named in a timeout message raised before the settings could be read.
+LOOKUP_BUDGET_S = 15.0
+# Room past the budget for the last step to notice it and return.
+_BUDGET_GRACE_S = 1.0
+
+# query → {"title", "extract", "url"} or None
+WikipediaSummary = Callable[[str], Awaitable["dict[str, str] | None"]]
+
+
+class _SearchBlocked(Exception):
+    """DuckDuckGo served its bot challenge instead of results."""
+
+
+def _none_result(query: str, error: str | None = None) -> dict[str, Any]:
+    result: dict[str, Any] = {
+        "success": True,
+        "type": "lookup",
+        "source": "none",
+        "data": {"query": query, "message": NO_RESULTS_MESSAGE},
+    }
+    if error:
+        result["error"] = error
+    return result
+
+
+def _budget_of(settings: Settings, budget_s: float | None) -> float:
+    return budget_s if budget_s is not None else settings.lookup_budget_s
+
+
+async def lookup(
+    query: str,
+    *,
+    context: ToolContext | None = None,
+    settings: Settings | None = None,
+    client: AsyncClient | None = None,
+    wikipedia_summary: WikipediaSummary | None = None,
+    search: WebSearch | None = None,
+    fetcher: ArticleFetcher | None = None,
+    fence_content: bool = True,
+    budget_s: float | None = None,
+) -> dict[str, Any]:
+    """Look up a topic or factual question: Wikipedia first, then the web. Never raises.
+
+    Returns the seed-001 shape `{"success": True, "type": "lookup", "source", "data"}`:
+    `source` "wikipedia" with data `{title, extract, url}`; "web" with data `{query, results:
+    [{title, url, snippet}], content}` (SearXNG when `SEARXNG_URL` is set, with its top 1-2
+    articles read; else DuckDuckGo, with the best-ranked relevant article of the top 3 chosen
+    by the web search cascade; the snippets when no article was readable); "none" with data
+    `{query, message}`. "none" gets an extra top-level `"error"` when it is not a plain miss:
+    outside sources disabled in config, every source failed, or an unexpected failure, so the
+    caller can say so. Page text (`extract`, `content`) is fenced as untrusted unless
+    `fence_content=False` (for humans reading the CLI); titles, URLs and snippets are always
+    single neutralised lines. Everything runs within `budget_s` (default: the settings'
+    `lookup_budget_s`, 15 s by default). `wikipedia_summary(query)`, `search(query, limit)` and
+    `fetcher(url) -> (title, text) | None` replace the providers.
+    """
+    query = " ".join(str(query).split()) if query is not None else ""
+    if not query:
+        return _none_result(query, error="empty query")
+    budget = LOOKUP_BUDGET_S if budget_s is None else budget_s
+    try:
+        settings = settings or get_settings()
+        if not settings.web_search_enabled and not settings.wikipedia_fallback_enabled:
+            return _none_result(query, error=SOURCES_DISABLED_ERROR)
+        budget = max(_budget_of(settings, budget_s), 0.0)
+        deadline = time.monotonic() + budget
+        async with AsyncExitStack() as stack:
+            if client is None and (wikipedia_summary is None or search is None or fetcher is None):
+                from swarm.web.safe_http import make_client
+
+                client = await stack.enter_async_context(make_client(settings))
+            # A backstop: every step below already stops at the deadline.
+            async with asyncio.timeout(budget + _BUDGET_GRACE_S):
+                return await _lookup(
+                    query,
+                    context=context,
+                    settings=settings,
+                    client=client,
+                    wikipedia_summary=wikipedia_summary
+                    or _default_summary(client, settings, context),
+                    search=search or _default_search(client, settings),
+                    fetcher=fetcher or _default_fetcher(client, settings),
+                    fence_content=fence_content,
+                    deadline=deadline,
+                )
+    except TimeoutError:
+        return _none_result(query, error=f"no answer within the lookup budget ({budget:g}s)")
+    except Exception as error:
+        logger.warning("lookup failed for %r", query, exc_info=True)
+        return _none_result(query, error=f"{type(error).__name__}: {error}")
+
+
+class _Attempts:
+    """Which sources were asked and which of them failed (a miss is not a failure)."""
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+        self.asked = 0
+        self.failures: list[str] = []
+
+    async def ask(self, awaitable: Awaitable[_T], what: str) -> _T | None:
+        """`awaitable`'s result within the deadline; None (and a noted failure) otherwise."""
+        self.asked += 1
+        try:
+            async with asyncio.timeout(max(self.deadline - time.monotonic(), 0.0)):
+                return await awaitable
+        except TimeoutError:
+            self.failures.append(f"{what}: no answer in time")
+        except _SearchBlocked:
+            self.failures.append(f"{what}: blocked by a bot-challenge page")
+        except Exception as error:  # one provider failing only means the next gets its turn
+            logger.info("%s failed", what, exc_info=True)
+            self.failures.append(f"{what}: {_why(error)}")
+        return None
+
+    def error(self) -> str | None:
+        if not self.failures:
+            return None
+        listed = "; ".join(self.failures)
+        if len(self.failures) >= self.asked:
+            return f"every source failed: {listed}"
+        return f"nothing found, and a source failed: {listed}"
+
+
+def _why(error: BaseException) -> str:
+    """A short reason, without the exception text (it may carry URLs or credentials)."""
+    from swarm.errors import FetchTimeout, ProviderHTTPError
+
+    if isinstance(error, FetchTimeout):
+        return "no answer in time"
+    if isinstance(error, ProviderHTTPError):
+        return f"HTTP {error.status_code}"
+    return type(error).__name__
+
+
+async def _lookup(
+    query: str,
+    *,
+    context: ToolContext | None,
+    settings: Settings,
+    client: AsyncClient | None,
+    wikipedia_summary: WikipediaSummary,
+    search: WebSearch,
+    fetcher: ArticleFetcher,
+    fence_content: bool,
+    deadline: float,
+) -> dict[str, Any]:
+    attempts = _Attempts(deadline)
+    shown_query = single_line(query, max_chars=200)
+    if settings.wikipedia_fallback_enabled:
+        say(context, f"📚 Looking up '{shown_query}' on Wikipedia…")
+        summary = await attempts.ask(wikipedia_summary(query), "Wikipedia")
+        if summary and _is_summary(summary):
+            return {
+                "success": True,
+                "type": "lookup",
+                "source": "wikipedia",
+                "data": {
+                    "title": shown_title(summary["title"]),
+                    "extract": fenced(summary["extract"], settings, fence_content=fence_content),
+                    "url": shown_url(summary["url"]),
+                },
+            }
+    if not settings.web_search_enabled:
+        return _none_result(query, error=attempts.error())
+    provider = "SearXNG" if settings.searxng_url else "DuckDuckGo"
+    say(context, f"🌐 Searching the web ({provider}) for '{shown_query}'…")
+    raw_hits = await attempts.ask(search(query, LOOKUP_SEARCH_LIMIT), f"{provider} search")
+    hits = [hit for hit in raw_hits or [] if isinstance(hit, SearchHit) and hit.url]
+    hits = hits[:LOOKUP_SEARCH_LIMIT]
+    if not hits:
+        say(context, "⚠️ Nothing found.")
+        return _none_result(query, error=attempts.error())
+    if settings.searxng_url:
+        articles = await _read_top_articles(hits, fetcher, settings, deadline)
+    else:
+        articles = await _cascade_article(hits, query, fetcher, client, settings, deadline)
+    return {
+        "success": True,
+        "type": "lookup",
+        "source": "web",
+        "data": {
+            "query": query,
+            "results": [
+                {
+                    "title": shown_title(hit.title),
+                    "url": shown_url(hit.url),
+                    "snippet": shown_snippet(hit.snippet),
+                }
+                for hit in hits
+            ],
+            "content": _web_content(hits, articles, settings, fence_content=fence_content),
+        },
+    }
+
+
+async def _read_top_articles(
+    hits: Sequence[SearchHit], fetcher: ArticleFetcher, settings: Settings, deadline: float
+) -> list[tuple[SearchHit, str, str]]:
+    """SearXNG branch (seed 001): the top 1-2 results read in parallel within the deadline."""
+    timeout_s = max(min(settings.fetch_timeout_s, deadline - time.monotonic()), 0.0)
+
+    async def read(hit: SearchHit) -> tuple[SearchHit, str, str] | None:
+        try:
+            async with asyncio.timeout(timeout_s):
+                found = await fetcher(hit.url)
+            return None if found is None else (hit, *_checked_article(found))
+        except Exception:  # TimeoutError included: an unread article is just left out
+            logger.info("article fetch of %s failed", hit.url, exc_info=True)
+            return None
+
+    read_articles = await asyncio.gather(*(read(hit) for hit in hits[:LOOKUP_ARTICLES]))
+    return [article for article in read_articles if article is not None]
+
+
+def _checked_article(found: object) -> tuple[str, str]:
+    if (
+        not isinstance(found, tuple)
+        or len(found) != 2
+        or not all(isinstance(part, str) for part in found)
+    ):
+        raise TypeError(f"an article fetcher returned {type(found).__name__}, not (title, text)")
+    return found[0], found[1]
+
+
+async def _cascade_article(
+    hits: Sequence[SearchHit],
+    query: str,
+    fetcher: ArticleFetcher,
+    client: AsyncClient | None,
+    settings: Settings,
+    deadline: float,
+) -> list[tuple[SearchHit, str, str]]:
+    """DuckDuckGo branch: the web search cascade's pick (rank preference, and only a page
+    that shares a word with the query: a cookie banner or 404 is never the content)."""
+    from swarm.web.articles import Article
+    from swarm.web.web_search import cascade_fetch
+
+    async def fetch_for_cascade(
+        url: str,
+        *,
+        client: AsyncClient | None,
+        settings: Settings | None = None,
+        timeout_s: float | None = None,
+    ) -> Article | None:
+        async with asyncio.timeout(timeout_s):
+            found = await fetcher(url)
+        if found is None:
+            return None
+        title, text = _checked_article(found)
+        return Article(title=title, text=text, url=url)
+
+    picked = await cascade_fetch(
+        hits,
+        query,
+        # Only handed back to `fetch_for_cascade`, which ignores it: `fetcher` has its client.
+        client=cast("AsyncClient", client),
+        settings=settings,
+        fetcher=fetch_for_cascade,
+        deadline=deadline,
+    )
+    if picked is None:
+        return []
+    hit, article = picked
+    return [(hit, article.title, article.text)]
+
+
+def _is_summary(value: object) -> bool:
+    return isinstance(value, dict) and all(
+        isinstance(value.get(key), str) and value[key].strip()
+        for key in ("title", "extract", "url")
+    )
+
+
+def _web_content(
+    hits: Sequence[SearchHit],
+    articles: Sequence[tuple[SearchHit, str, str]],
+    settings: Settings,
+    *,
+    fence_content: bool,
+) -> str:
+    """The read articles' text, one fence each with its title and URL inside the fence; the
+    snippets (fenced too) when no article was readable."""
+    blocks: list[str] = []
+    for hit, title, text in articles:
+        if not text.strip():
+            continue
+        heading = f"{shown_title(title or hit.title)} ({shown_url(hit.url)}):"
+        blocks.append(fenced(f"{heading}\n{text}", settings, fence_content=fence_content))
+    if blocks:
+        return "\n\n".join(blocks)
+    digest = "\n".join(f"- {shown_title(hit.title)}: {shown_snippet(hit.snippet)}" for hit in hits)
+    return fenced(digest, settings, fence_content=fence_content)
+
+
+def _default_summary(
+    client: AsyncClient | None, settings: Settings, context: ToolContext | None
+) -> WikipediaSummary:
+    async def summary(query: str) -> dict[str, str] | None:
+        from swarm.web.wikipedia import language_host, wiki_summary
+
+        language = language_host(context.language, query) if context is not None else "en"
+        return await wiki_summary(query, client=client, language=language, settings=settings)
+
+    return summary
+
+
+def _default_search(client: AsyncClient | None, settings: Settings) -> WebSearch:
+    """The providers asked directly (not `search_hits`, which turns failures into []), so a
+    failed search is reported as failed rather than as "nothing found"."""
+
+    async def search(query: str, limit: int) -> Sequence[SearchHit]:
+        from swarm.web.duckduckgo import DuckDuckGo
+        from swarm.web.safe_http import make_client
+        from swarm.web.searxng import SearXNG
+
+        if settings.searxng_url:
+            # The user's own SearXNG, usually on localhost: a plain client, not SSRF-guarded.
+            async with make_client(settings, guarded=False) as plain_client:
+                searxng = SearXNG(plain_client, settings.searxng_url)
+                return await searxng.search(query, limit)
+        assert client is not None
+        lite = await DuckDuckGo(client, timeout_s=settings.fetch_timeout_s).lite_results(
+            query, limit=limit
+        )
+        if lite.blocked:
+            raise _SearchBlocked
+        return list(lite.hits[:limit])
+
+    return search
+
+
+def _default_fetcher(client: AsyncClient | None, settings: Settings) -> ArticleFetcher:
+    async def fetch(url: str) -> tuple[str, str] | None:
+        from swarm.web.articles import fetch_article
+
+        article = await fetch_article(url, client=client, settings=settings)
+        return None if article is None else (article.title, article.text)
+
+    return fetch
