@@ -278,7 +278,7 @@ async def _cascade_article(
     """DuckDuckGo branch: the web search cascade's pick (rank preference, and only a page
     that shares a word with the query: a cookie banner or 404 is never the content)."""
     from swarm.web.articles import Article
-    from swarm.web.web_search import cascade_fetch
+    from swarm.web.cascade import cascade_fetch
 
     async def fetch_for_cascade(
         url: str,

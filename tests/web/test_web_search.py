@@ -16,6 +16,7 @@ from conftest import REAL_CAPTURES
 
 from swarm.cli import cli
 from swarm.config import Settings
+from swarm.web import cascade as cascade_module
 from swarm.web import web_search as web_search_module
 from swarm.web.articles import Article
 from swarm.web.types import SearchHit
@@ -666,7 +667,7 @@ async def test_decided_winner_treats_a_cancelled_task_as_a_miss() -> None:
     await asyncio.sleep(0)
     cancelled.cancel()
     await asyncio.gather(cancelled, winner, return_exceptions=True)
-    assert web_search_module._decided_winner([cancelled, winner]) == (1, article)
+    assert cascade_module._decided_winner([cancelled, winner]) == (1, article)
 
 
 # --- search_hits (research pipeline) -----------------------------------------------------------
