@@ -1,38 +1,34 @@
 """The no-key Reasoner: lexical page picks, extractive answers with a coverage-based confidence.
 
 No network, no model: pages come pre-ranked by BM25 (the flow ranks them), answers are the
-best-matching sentences of the excerpts, reports are extractive digests citing [n].
+best-matching sentences of the excerpts, reports are extractive digests citing [n]. Passage
+scoring and answer selection (and their calibration knobs) are in `swarm.models.extractive`.
 """
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from swarm.config import Settings
 from swarm.models.base import (
     ChatTurn,
-    Confidence,
     Finding,
     PageCandidate,
     PageChoice,
     SourceText,
     WikiAnswer,
 )
-from swarm.models.passages import (
-    KIND_PRIORITY,
-    Passage,
-    answer_kinds,
-    name_aliases,
-    question_kinds,
-    split_passages,
-    text_words,
+from swarm.models.extractive import (
+    QUESTION_SCAFFOLD,
+    PassageScorer,
+    answer_spans,
+    normalised_words,
 )
+from swarm.models.passages import split_passages, text_words
 from swarm.wiki.freshness import detect_time_sensitive
 from swarm.wiki.pages import PageExcerpt
-from swarm.wiki.ranking import content_words, tokenize
+from swarm.wiki.ranking import content_words
 
 __all__ = [
     "NO_ANSWER",
@@ -43,61 +39,13 @@ __all__ = [
     "split_topic",
 ]
 
-# --- calibration knobs (tune with `swarm verify wiki_fixtures/NAME --backend offline`) -----
-# Coverage = IDF-weighted share of the question's content words found in a passage.
-# A confident wrong answer is the worst outcome, so "high" needs strong coverage of at least
-# two words actually written in the lead passage; anything doubtful stays medium (context).
-HIGH_COVERAGE = 0.75
-HIGH_MIN_MATCHED = 2
-# ...and no missing question word as rare as this share of the rarest one's IDF.
-HIGH_KEY_WORD_IDF_SHARE = 0.8
-MEDIUM_COVERAGE = 0.4
-# A question word found only in the passage's page title or headings counts this much.
-CONTEXT_WEIGHT = 0.5
-# Ranking only (never confidence): a prior for the passage's page (the mean of its place in
-# the ranked excerpts and how well the whole page, titles included, covers the question)...
-PAGE_WEIGHT = 0.3
-# ...and a bonus when the passage holds the kind of answer asked for (a date for "when"...).
-KIND_BONUS = 0.2
 # Pages picked: BM25 score at least this fraction of the best candidate's score.
 PICK_SCORE_FRACTION = 0.3
-# A neighbouring sentence joins the lead if it adds a question word and scores this much.
-NEIGHBOUR_MIN_SCORE = 0.3
-# The answer: the lead span plus runners-up scoring at least this share of the lead's score,
-# at most this many spans, pages and characters (each span labelled with its page).
-RUNNER_UP_SHARE = 0.4
-MAX_ANSWER_PASSAGES = 3
-MAX_ANSWER_PAGES = 3
-MAX_ANSWER_CHARS = 600
-# A paragraph or list item up to this long is quoted whole when one of its sentences wins.
-MAX_BLOCK_CHARS = 320
 REPORT_SENTENCES_PER_SOURCE = 2
 MAX_DRAFT_TOPIC_CHARS = 300
 
 NO_ANSWER = "The wiki doesn't say."
 
-# Question scaffolding that says nothing about the subject ("What does the wiki say about").
-_SCAFFOLD_WORDS = (
-    "what which who whom whose when where why how does do did tell me about please wiki say "
-    "says said know explain describe give list find our we us my i you your there per go goes "
-    "going went come comes came something anything thing things happen happened get got"
-)
-# Words asking for an amount of money: only a passage with a currency amount answers them.
-# Only generic ones: "rate", "budget" or "revenue" name a specific figure, which must be there.
-_MONEY_WORDS = (
-    "value price prices pricing cost costs worth amount pay paid spend spent charge charged "
-    "fee fees money"
-)
-# Words asking for a count or size: a digit or a number word answers them.
-_COUNT_WORDS = "much many number total count size"
-# Questions whose answer is a figure or a date ("how much", "when"...).
-_NEEDS_FIGURE_KINDS = frozenset({"count", "figure", "date"})
-# Questions asking for a reason or a method: one matching sentence rarely *states* the answer,
-# so the next sentence joins the answer and confidence stays at most medium.
-_NEEDS_EXPLANATION = re.compile(
-    r"^\W*(why|how\s+(do|does|did|can|could|should|would|to)|what\s+(caused|made|led))\b",
-    re.IGNORECASE,
-)
 _DEEP_REQUEST = re.compile(
     r"\b(research|report|compare|comparison|versus|vs\.?|in[- ]depth|deep[- ]dive|analy[sz]e|"
     r"analysis|overview|pros and cons|landscape)\b",
@@ -105,12 +53,6 @@ _DEEP_REQUEST = re.compile(
 )
 
 
-def _normalised(words: str) -> frozenset[str]:
-    # Run the lists through the ranking tokenizer so they match whatever stemming it does.
-    return frozenset(token for word in words.split() for token in tokenize(word))
-
-
-_SCAFFOLD = _normalised(_SCAFFOLD_WORDS)
 # Greetings, thanks and chit-chat: a message made only of these (and scaffolding) is not a
 # question, so it gets a direct reply instead of a research request.
 _SMALL_TALK_WORDS = (
@@ -118,209 +60,18 @@ _SMALL_TALK_WORDS = (
     "cheers ok okay yes yeah no nope sure bye goodbye again there bonjour hallo hola ciao great "
     "nice cool fine well help are am is be doing oh ah hmm"
 )
-_SMALL_TALK = _normalised(_SMALL_TALK_WORDS)
-_THANKS = _normalised("thanks thank cheers")
+_SMALL_TALK = normalised_words(_SMALL_TALK_WORDS)
+_THANKS = normalised_words("thanks thank cheers")
 SMALL_TALK_REPLY = (
     "Hello! Ask me anything: I check your wiki first, and outside sources when it can't answer."
 )
 THANKS_REPLY = "You're welcome! Anything else you'd like to know?"
-_MONEY = _normalised(_MONEY_WORDS)
-_COUNTING = _normalised(_COUNT_WORDS)
 
 
 def is_small_talk(message: str) -> bool:
     """True when `message` has no content words once question scaffolding and greeting or
     chit-chat words are removed ("hello", "thanks!", "how are you?"): nothing to research."""
-    return not (text_words(message) - _SCAFFOLD - _SMALL_TALK)
-
-
-# --- scoring ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class _Scored:
-    passage: Passage
-    words: frozenset[str]
-    context_words: frozenset[str]
-    kinds: frozenset[str]
-
-
-class _Scorer:
-    """IDF-weighted coverage of the query's content words, IDF taken over the passages."""
-
-    def __init__(self, query: str, passages: Sequence[Passage]) -> None:
-        self.query_words = frozenset(text_words(query) - _SCAFFOLD)
-        self.kinds = question_kinds(query)
-        if self.query_words & _MONEY:
-            self.kinds |= {"money"}
-        self.needs_figure = bool(self.kinds & _NEEDS_FIGURE_KINDS)
-        # The most specific kind asked for: "how much money" wants money, not any figure.
-        self.kind = next((kind for kind in KIND_PRIORITY if kind in self.kinds), "")
-        self.needs_explanation = bool(_NEEDS_EXPLANATION.search(query))
-        self.items = [
-            _Scored(
-                passage=p,
-                words=text_words(p.text),
-                context_words=text_words(p.context),
-                kinds=answer_kinds(p.text),
-            )
-            for p in passages
-        ]
-        self.alternatives = name_aliases(query, [p.text for p in passages], self.query_words)
-        count = len(self.items)
-        # A word in a page's title is "in" every passage of that page: it discriminates less.
-        self.idf = {
-            word: math.log(1 + (count - df + 0.5) / (df + 0.5))
-            for word in self.query_words
-            for df in [sum(1 for item in self.items if self._found(word, item))]
-        }
-        self.total_idf = sum(self.idf.values())
-        self.page_prior = self._page_prior()
-
-    def _states(self, word: str, words: frozenset[str]) -> bool:
-        return word in words or any(alt <= words for alt in self.alternatives.get(word, ()))
-
-    def _found(self, word: str, item: _Scored) -> bool:
-        return self._states(word, item.words) or self._states(word, item.context_words)
-
-    def _page_prior(self) -> dict[str, float]:
-        """Per page, the mean of its place in the ranked excerpts (1, 1/2, 1/3...: the ranker
-        saw the whole wiki) and its share of the best page's coverage of the question (whole
-        page, titles included: "Mill Creek" is what clients/mill-creek.md is about)."""
-        pages: dict[str, set[str]] = {}
-        for item in self.items:
-            pages.setdefault(item.passage.page, set()).update(item.words, item.context_words)
-        weights = {
-            page: sum(self.idf[w] for w in self.query_words if self._states(w, frozenset(words)))
-            for page, words in pages.items()
-        }
-        top = max(weights.values(), default=0.0)
-        return {
-            page: (1 / (1 + rank) + (weights[page] / top if top else 0.0)) / 2
-            for rank, page in enumerate(pages)
-        }
-
-    def matched(self, items: Sequence[_Scored]) -> frozenset[str]:
-        """Query words the passages state (money words count when there is a currency amount,
-        count words when there is any figure)."""
-        words = frozenset().union(*(item.words for item in items))
-        kinds = frozenset().union(*(item.kinds for item in items))
-        found = frozenset(w for w in self.query_words if self._states(w, words))
-        if "money" in kinds:
-            found |= self.query_words & _MONEY
-        if "figure" in kinds:
-            found |= self.query_words & _COUNTING
-        return found
-
-    def coverage(self, items: Sequence[_Scored]) -> float:
-        if not self.total_idf or not items:
-            return 0.0
-        direct = self.matched(items)
-        context = (
-            frozenset(w for w in self.query_words if self._states(w, items[0].context_words))
-            - direct
-        )
-        weight = sum(self.idf[w] for w in direct) + CONTEXT_WEIGHT * sum(
-            self.idf[w] for w in context
-        )
-        return weight / self.total_idf
-
-    def rank_score(self, item: _Scored) -> float:
-        """Ranking only: coverage, plus the page's coverage and the kind of answer asked for."""
-        coverage = self.coverage([item])
-        if coverage <= 0:
-            return 0.0
-        kind_bonus = KIND_BONUS if self.kind and self.kind in item.kinds else 0.0
-        return coverage + PAGE_WEIGHT * self.page_prior.get(item.passage.page, 0.0) + kind_bonus
-
-    def confidence(self, items: Sequence[_Scored]) -> Confidence:
-        coverage = self.coverage(items)
-        direct = self.matched(items)
-        missing = self.query_words - direct - items[0].context_words
-        # The rarest question word is usually what the question is about ("signed", "rate"):
-        # a passage that lacks it does not state the answer, however much else it matches.
-        rarest = max(self.idf.values(), default=0.0)
-        lacks_key_word = any(self.idf[w] >= HIGH_KEY_WORD_IDF_SHARE * rarest for w in missing)
-        has_figure = any(item.kinds & {"figure", "date"} for item in items)
-        if (
-            coverage >= HIGH_COVERAGE
-            and len(direct) >= HIGH_MIN_MATCHED
-            and not lacks_key_word
-            and not self.needs_explanation
-            and (has_figure or not self.needs_figure)
-        ):
-            return "high"
-        return "medium" if coverage >= MEDIUM_COVERAGE else "low"
-
-
-def _block_of(items: Sequence[_Scored], index: int) -> tuple[int, int]:
-    """The whole paragraph or list item around `index` when short, else just the passage."""
-    key = (items[index].passage.page, items[index].passage.block)
-    block = [i for i, item in enumerate(items) if (item.passage.page, item.passage.block) == key]
-    if sum(len(items[i].passage.text) for i in block) <= MAX_BLOCK_CHARS:
-        return block[0], block[-1]
-    return index, index
-
-
-def _lead_span(scorer: _Scorer, best: int, scores: Sequence[float]) -> tuple[int, int]:
-    """The best passage, grown with contiguous same-page neighbours that add query words
-    (and, for a why/how question, the passage after it: where reasons usually are)."""
-    items = scorer.items
-    page = items[best].passage.page
-    # A short paragraph or list item is kept whole: "Main contact: Dana. Prefers phone for
-    # anything urgent." answers "whom do I phone" only with its first sentence.
-    start, end = _block_of(items, best)
-    if scorer.needs_explanation and best + 1 < len(items) and items[best + 1].passage.page == page:
-        end = max(end, best + 1)
-    while end - start + 1 < MAX_ANSWER_PASSAGES:
-        covered = scorer.matched(items[start : end + 1])
-        options = [
-            index
-            for index in (start - 1, end + 1)
-            if 0 <= index < len(items)
-            and items[index].passage.page == page
-            and scores[index] >= NEIGHBOUR_MIN_SCORE
-            and scorer.matched([items[index]]) - covered
-        ]
-        if not options:
-            break
-        chosen = max(options, key=lambda i: scores[i])
-        start, end = min(start, chosen), max(end, chosen)
-    return start, end
-
-
-def _answer_spans(scorer: _Scorer) -> list[list[_Scored]]:
-    """The lead span first, then the best runners-up (whole short blocks), by rank score,
-    within the answer's passage, page and character budgets."""
-    items = scorer.items
-    ranks = [scorer.rank_score(item) for item in items]
-    order = sorted(range(len(items)), key=lambda i: (-ranks[i], i))
-    if not order or ranks[order[0]] <= 0:
-        return []
-    coverages = [scorer.coverage([item]) for item in items]
-    spans = [_lead_span(scorer, order[0], coverages)]
-    taken = set(range(spans[0][0], spans[0][1] + 1))
-    pages = {items[order[0]].passage.page}
-    chars = sum(len(items[i].passage.text) for i in taken)
-    for index in order[1:]:
-        if len(spans) >= MAX_ANSWER_PASSAGES or ranks[index] < RUNNER_UP_SHARE * ranks[order[0]]:
-            break
-        # A runner-up must state a question word: a bare figure for "value" is noise.
-        if not scorer.matched([items[index]]) - _MONEY - _COUNTING:
-            continue
-        start, end = _block_of(items, index)
-        span = set(range(start, end + 1))
-        page = items[index].passage.page
-        size = sum(len(items[i].passage.text) for i in span)
-        if span & taken or chars + size > MAX_ANSWER_CHARS:
-            continue
-        if page not in pages and len(pages) >= MAX_ANSWER_PAGES:
-            continue
-        spans.append((start, end))
-        taken |= span
-        pages.add(page)
-        chars += size
-    return [items[start : end + 1] for start, end in spans]
+    return not (text_words(message) - QUESTION_SCAFFOLD - _SMALL_TALK)
 
 
 # --- topics and digests -------------------------------------------------------------------
@@ -401,8 +152,8 @@ class OfflineReasoner:
             if excerpt.error is None
             for passage in split_passages(excerpt.text, page=excerpt.path, title=excerpt.title)
         ]
-        scorer = _Scorer(question, passages)
-        spans = _answer_spans(scorer)
+        scorer = PassageScorer(question, passages)
+        spans = answer_spans(scorer)
         if not spans:
             return WikiAnswer(answer=NO_ANSWER, confidence="low")
         # Confidence is judged on the lead span alone; the runners-up are context.
@@ -425,7 +176,7 @@ class OfflineReasoner:
         lines = [f"# {topic}", ""]
         for source in sources:
             passages = split_passages(source.text, page=str(source.number), title=source.title)
-            scorer = _Scorer(topic, passages)
+            scorer = PassageScorer(topic, passages)
             ranked = sorted(
                 scorer.items, key=lambda item: (-scorer.coverage([item]), item.passage.order)
             )
