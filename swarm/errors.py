@@ -19,6 +19,7 @@ from __future__ import annotations
 
 __all__ = [
     "BlockedURL",
+    "describe_error",
     "ConfigError",
     "FetchError",
     "FetchTimeout",
@@ -94,3 +95,10 @@ class ProviderHTTPError(FetchError):
         self.status_code = status_code
         self.body = body[:500]
         super().__init__(f"HTTP {status_code} from {url or 'provider'}", url=url)
+
+
+def describe_error(error: BaseException, *, max_chars: int | None = None) -> str:
+    """One line naming an exception for an `error` field: `Type: message` (or just `Type`)."""
+    text = " ".join(str(error).split())
+    line = f"{type(error).__name__}: {text}" if text else type(error).__name__
+    return line if max_chars is None else line[:max_chars]

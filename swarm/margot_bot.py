@@ -21,8 +21,10 @@ from pydantic import BaseModel, Field
 
 from swarm._sync import run_sync
 from swarm.config import Settings, get_settings
+from swarm.errors import describe_error
 from swarm.models.base import ChatTurn, Finding, Reasoner
 from swarm.models.offline import is_small_talk
+from swarm.progress import safe_printer
 from swarm.research_requests import (
     MAX_REQUESTS_PER_TURN,
     Depth,
@@ -139,12 +141,11 @@ def _ms(started: float) -> float:
 
 
 def _say(context: TurnContext, line: str) -> None:
-    with contextlib.suppress(Exception):  # a broken progress sink must not break the turn
-        context.user_print(line)
+    safe_printer(context.user_print)(line)
 
 
 def _describe(exc: BaseException) -> str:
-    return f"{type(exc).__name__}: {exc}"[:300]
+    return describe_error(exc, max_chars=300)
 
 
 async def _ask_wiki(request: ResearchRequest, context: TurnContext) -> WikiQueryResult:

@@ -12,12 +12,14 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from contextlib import AsyncExitStack
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
 from swarm.config import Settings, get_settings
 from swarm.models.base import Reasoner, SourceText
+from swarm.progress import safe_printer
+from swarm.research_requests import Depth
 from swarm.research_sources import (
     PLANS,
     ArticleFetcher,
@@ -52,7 +54,6 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 
-Depth = Literal["quick", "deep"]
 _TITLE_CHARS = 200
 _URL_CHARS = 500
 _SNIPPET_CHARS = 300
@@ -178,30 +179,10 @@ def _default_wikipedia_search(
     return search
 
 
-def _default_fetcher(client: AsyncClient, settings: Settings) -> ArticleFetcher:
-    async def fetch(url: str) -> tuple[str, str] | None:
-        from swarm.web.articles import fetch_article
-
-        article = await fetch_article(url, client=client, settings=settings)
-        return None if article is None else (article.title, article.text)
-
-    return fetch
-
-
 def _progress_callback(
     progress: Callable[[str], None] | None, context: ToolContext | None
 ) -> Callable[[str], None]:
-    sink = progress or (context.user_print if context is not None else None)
-
-    def say(line: str) -> None:
-        if sink is None:
-            return
-        try:
-            sink(line)
-        except Exception:  # a broken progress sink must not break the research
-            logger.debug("progress callback failed", exc_info=True)
-
-    return say
+    return safe_printer(progress or (context.user_print if context is not None else None))
 
 
 # --- the pipeline --------------------------------------------------------------------------
@@ -289,8 +270,9 @@ async def research_topic(
                 assert client is not None
                 search = _default_web_search(client, settings)
             if fetcher is None:
-                assert client is not None
-                fetcher = _default_fetcher(client, settings)
+                from swarm.web.articles import title_and_text_fetcher
+
+                fetcher = title_and_text_fetcher(client, settings)
             if not settings.wikipedia_fallback_enabled:
                 wikipedia_search = None
             elif wikipedia_search is None:

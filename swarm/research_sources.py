@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from swarm.config import Settings
+from swarm.errors import describe_error
 from swarm.models.base import Reasoner
 from swarm.web.types import SearchHit
 from swarm.web.urls import normalize_url
@@ -112,11 +113,6 @@ class ResearchRun:
 
     def note(self, message: str) -> None:
         self.errors.append(f"{STEP_NAMES.get(self.step, 'step')}: {message}")
-
-
-def describe_error(error: BaseException) -> str:
-    text = str(error).strip()
-    return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
 # --- steps ---------------------------------------------------------------------------------

@@ -123,7 +123,7 @@ async def lookup(
                     wikipedia_summary=wikipedia_summary
                     or _default_summary(client, settings, context),
                     search=search or _default_search(client, settings),
-                    fetcher=fetcher or _default_fetcher(client, settings),
+                    fetcher=fetcher or _article_fetcher(client, settings),
                     fence_content=fence_content,
                     deadline=deadline,
                 )
@@ -374,11 +374,7 @@ def _default_search(client: AsyncClient | None, settings: Settings) -> WebSearch
     return search
 
 
-def _default_fetcher(client: AsyncClient | None, settings: Settings) -> ArticleFetcher:
-    async def fetch(url: str) -> tuple[str, str] | None:
-        from swarm.web.articles import fetch_article
+def _article_fetcher(client: AsyncClient | None, settings: Settings) -> ArticleFetcher:
+    from swarm.web.articles import title_and_text_fetcher  # trafilatura: import on use
 
-        article = await fetch_article(url, client=client, settings=settings)
-        return None if article is None else (article.title, article.text)
-
-    return fetch
+    return title_and_text_fetcher(client, settings)

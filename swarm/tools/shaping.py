@@ -3,10 +3,10 @@ bounded line; page text fenced; progress lines to the user that can never break 
 
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING
 
 from swarm.config import Settings
+from swarm.progress import safe_printer
 from swarm.web.fence import fence, single_line
 
 if TYPE_CHECKING:
@@ -14,7 +14,6 @@ if TYPE_CHECKING:
 
 __all__ = ["fenced", "say", "shown_snippet", "shown_title", "shown_url"]
 
-logger = logging.getLogger(__name__)
 
 _TITLE_CHARS = 200
 _URL_CHARS = 500
@@ -22,12 +21,7 @@ _SNIPPET_CHARS = 300
 
 
 def say(context: ToolContext | None, line: str) -> None:
-    if context is None:
-        return
-    try:
-        context.user_print(line)
-    except Exception:  # a broken progress sink must not break the tool
-        logger.debug("user_print failed", exc_info=True)
+    safe_printer(context.user_print if context is not None else None)(line)
 
 
 def fenced(text: str, settings: Settings, *, fence_content: bool) -> str:

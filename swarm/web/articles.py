@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import re
 import unicodedata
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -210,3 +211,16 @@ async def fetch_article(
     return await extract_article_within(
         page.text, page.final_url or url, timeout_s=extract_timeout_s
     )
+
+
+def title_and_text_fetcher(
+    client: httpx.AsyncClient | None,  # noqa: TID251 (annotation only: the client is injected)
+    settings: Settings | None = None,
+) -> Callable[[str], Awaitable[tuple[str, str] | None]]:
+    """`fetch_article` as the `(url) -> (title, text) | None` callable lookup and research take."""
+
+    async def fetch(url: str) -> tuple[str, str] | None:
+        article = await fetch_article(url, client=client, settings=settings)
+        return None if article is None else (article.title, article.text)
+
+    return fetch

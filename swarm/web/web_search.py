@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from swarm.config import Settings, get_settings
 from swarm.errors import SwarmError
+from swarm.progress import safe_printer
 from swarm.web import fence
 from swarm.web.articles import Article, fetch_article
 from swarm.web.brave import Brave
@@ -177,7 +178,7 @@ async def _search(
     fetcher: ArticleFetcher,
     realtime: RealtimeRoute,
 ) -> str:
-    say = _safe_printer(context.user_print)
+    say = safe_printer(context.user_print)
     # One deadline for everything, the real-time route included: the route gets at most its
     # share of the budget (it fails open), and the chain runs on what is left.
     deadline = time.monotonic() + settings.total_wall_clock_s
@@ -225,16 +226,6 @@ async def _realtime_answer(
     except Exception:  # TimeoutError included: the route fails open into the cascade
         logger.info("real-time route failed", exc_info=True)
         return None
-
-
-def _safe_printer(user_print: Callable[[str], None]) -> Callable[[str], None]:
-    def say(line: str) -> None:
-        try:
-            user_print(line)
-        except Exception:  # a broken progress sink must not break the search
-            logger.debug("user_print failed", exc_info=True)
-
-    return say
 
 
 def _budget_left(deadline: float) -> bool:
