@@ -5,8 +5,10 @@ Heavy imports (models, web, mcp) happen inside each command so `swarm --help` st
 
 from __future__ import annotations
 
+import io
 import sys
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -18,7 +20,26 @@ if TYPE_CHECKING:
     from swarm.wiki_query import WikiQueryResult
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _SwarmGroup(click.Group):
+    """The `swarm` group: text that can't be encoded never crashes a command.
+
+    Undecodable argv bytes (kept by Python as lone surrogates) become U+FFFD before parsing,
+    and stdout/stderr print what they can't encode as U+FFFD instead of raising.
+    """
+
+    def main(self, args: Sequence[str] | None = None, *pos: Any, **kwargs: Any) -> Any:
+        from swarm.untrusted import OUTPUT_ERRORS, replace_surrogates
+
+        for stream in (sys.stdout, sys.stderr):
+            if isinstance(stream, io.TextIOWrapper):
+                stream.reconfigure(errors=OUTPUT_ERRORS)
+        if isinstance(sys.stdin, io.TextIOWrapper):
+            sys.stdin.reconfigure(errors="replace")
+        argv = sys.argv[1:] if args is None else list(args)
+        return super().main([replace_surrogates(arg) for arg in argv], *pos, **kwargs)
+
+
+@click.group(cls=_SwarmGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="swarm")
 def cli() -> None:
     """Answer from your own markdown wiki first; go to Wikipedia and the web only when the

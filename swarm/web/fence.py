@@ -10,6 +10,7 @@ import secrets
 import unicodedata
 from collections.abc import Sequence
 
+from swarm.untrusted import replace_surrogates
 from swarm.web.duckduckgo import InstantAnswer
 from swarm.web.types import SearchHit
 
@@ -72,7 +73,8 @@ def _strip_invisible(text: str) -> str:
 
 
 def _normalised(text: str) -> str:
-    return _strip_invisible(unicodedata.normalize("NFKC", _strip_invisible(text)))
+    text = _strip_invisible(replace_surrogates(text))
+    return _strip_invisible(unicodedata.normalize("NFKC", text))
 
 
 def _has_live_marker(text: str) -> bool:
@@ -81,8 +83,9 @@ def _has_live_marker(text: str) -> bool:
 
 
 def neutralise(text: str) -> str:
-    """`text` made safe to place inside a fence: NFKC-normalised, invisible characters removed,
-    and anything that reads as a fence marker rewritten.
+    """`text` made safe to place inside a fence: lone surrogates replaced (so it always
+    encodes), NFKC-normalised, invisible characters removed, and anything that reads as a
+    fence marker rewritten.
 
     Fullwidth letters, zero-width joiners, other cases and odd spacing all normalise to a
     match, so no page can carry a working BEGIN/END marker of its own.
