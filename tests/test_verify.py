@@ -244,6 +244,14 @@ def test_grade_checks_expected_flags_only_when_given() -> None:
     assert outcome.problems == ("go_external=True, expected False",)
 
 
+def test_grade_checks_the_time_sensitive_expectation() -> None:
+    question = _question(expect={"time_sensitive": True})
+    calm = ObservedAnswer("15 minutes", ("ccw.md",), "high", go_external=False)
+    assert grade(question, calm).problems == ("time_sensitive=False, expected True",)
+    urgent = ObservedAnswer("15 minutes", ("ccw.md",), "high", time_sensitive=True)
+    assert grade(question, urgent).passed
+
+
 def test_grade_reports_the_error_when_failing() -> None:
     outcome = grade(_question(), ObservedAnswer(error="No index.md in /x"))
     assert outcome.problems[-1] == "error: No index.md in /x"

@@ -42,6 +42,7 @@ class ObservedAnswer:
     stale: bool = False
     error: str | None = None
     pages_read: tuple[str, ...] = ()  # every page the flow opened (recall is measured on these)
+    time_sensitive: bool = False
 
     @classmethod
     def from_result(cls, result: Any) -> ObservedAnswer:
@@ -54,6 +55,7 @@ class ObservedAnswer:
             stale=bool(result.stale),
             error=result.error,
             pages_read=tuple(str(page) for page in getattr(result, "pages_read", ()) or ()),
+            time_sensitive=bool(getattr(result, "time_sensitive", False)),
         )
 
 
@@ -122,7 +124,7 @@ def grade(
             reported.add("go_external")
         if observed.confidence == "high":
             problems.append("unanswerable but confidence=high")
-    for flag in ("go_external", "stale"):
+    for flag in ("go_external", "stale", "time_sensitive"):
         wanted = getattr(question.expect, flag)
         got = getattr(observed, flag)
         if wanted is not None and wanted != got and flag not in reported:

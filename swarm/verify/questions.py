@@ -34,7 +34,7 @@ QUESTIONS_FORMAT_HELP = f"""\
   expected_answer: ["15 minutes"]   # any of these substrings, case-insensitive
   expected_pages: [ccw.md]          # relative to the folder holding index.md
   time_sensitive: null              # true / false / null (null: let swarm detect it)
-  expect: {{go_external: null, stale: null}}   # flags to check; null: not checked
+  expect: {{go_external: null, stale: null, time_sensitive: null}}   # null: not checked
 
 Answerable questions need expected_answer and expected_pages; unanswerable ones leave both empty.
 """
@@ -54,6 +54,7 @@ class Expectation(BaseModel):
 
     go_external: bool | None = None
     stale: bool | None = None
+    time_sensitive: bool | None = None  # did swarm judge the question or its pages fast-moving
 
 
 class VerificationQuestion(BaseModel):
