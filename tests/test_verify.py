@@ -505,3 +505,35 @@ def test_recall_figure_says_it_counts_pages_read() -> None:
     figure = compute_figures([]).page_recall_at_5
     assert "pages read" in figure.definition
     assert "consulted" not in figure.definition
+
+
+@pytest.mark.parametrize(
+    ("as_of", "stale", "passes"),
+    [
+        pytest.param("2025-03-01", False, True, id="fresh-on-the-pinned-day"),
+        pytest.param("2027-06-01", True, True, id="stale-on-a-later-pinned-day"),
+        pytest.param("2025-03-01", True, False, id="wrong-expectation-fails"),
+    ],
+)
+async def test_as_of_pins_the_day_freshness_is_judged_on(
+    tmp_path: Path, as_of: str, stale: bool, passes: bool
+) -> None:
+    (tmp_path / "index.md").write_text("- [Rates](rates.md): hourly rates\n", encoding="utf-8")
+    (tmp_path / "rates.md").write_text(
+        "---\nupdated: 2025-02-01\n---\n# Rates\n\nOur hourly consulting rate is 140 euros.\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "questions.yaml").write_text(
+        f"as_of: {as_of}\nquestions:\n"
+        "- id: rate\n  question: What is our hourly consulting rate?\n  answerable: true\n"
+        "  expected_answer: ['140 euros']\n  expected_pages: [rates.md]\n"
+        f"  time_sensitive: false\n  expect: {{stale: {str(stale).lower()}}}\n",
+        encoding="utf-8",
+    )
+    report = await run_verification(tmp_path, model="offline")
+    assert report.outcomes[0].passed is passes, report.outcomes[0].problems
+
+
+def test_unknown_top_level_keys_are_refused() -> None:
+    with pytest.raises(QuestionsFileError, match="unknown top-level key"):
+        parse_questions("asof: 2026-01-01\nquestions:\n- {id: a, question: Why, answerable: false}")

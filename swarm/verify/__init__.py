@@ -7,6 +7,7 @@ The questions file lives in `questions`, grading in `grading`, the text report i
 
 from __future__ import annotations
 
+import datetime as dt
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -25,10 +26,13 @@ from swarm.verify.questions import (
     QUESTIONS_FILE,
     QUESTIONS_FORMAT_HELP,
     Expectation,
+    QuestionSet,
     QuestionsFileError,
     VerificationQuestion,
     find_questions_file,
+    load_question_set,
     load_questions,
+    parse_question_set,
     parse_questions,
 )
 from swarm.verify.report import format_report
@@ -44,6 +48,7 @@ __all__ = [
     "Figure",
     "ObservedAnswer",
     "QuestionOutcome",
+    "QuestionSet",
     "QuestionsFileError",
     "VerificationQuestion",
     "VerificationReport",
@@ -52,8 +57,10 @@ __all__ = [
     "find_questions_file",
     "format_report",
     "grade",
+    "load_question_set",
     "load_questions",
     "normalize_page_path",
+    "parse_question_set",
     "parse_questions",
     "run_verification",
 ]
@@ -77,11 +84,17 @@ async def run_verification(
     from swarm.wiki_query import aquery
 
     fixture_dir = Path(fixture_dir)
-    questions = load_questions(questions_path or find_questions_file(fixture_dir))
+    question_set = load_question_set(questions_path or find_questions_file(fixture_dir))
+    # A pinned day keeps the expected `stale` flags true whatever day the check runs on.
+    now = (
+        dt.datetime.combine(question_set.as_of, dt.time(12), tzinfo=dt.UTC)
+        if question_set.as_of
+        else None
+    )
     started = time.perf_counter()
     backends: set[str] = set()
     outcomes: list[QuestionOutcome] = []
-    for question in questions:
+    for question in question_set.questions:
         asked = time.perf_counter()
         try:
             result = await aquery(
@@ -90,6 +103,7 @@ async def run_verification(
                 wiki_dir=fixture_dir,
                 model=model,
                 settings=settings,
+                now=now,
             )
             observed = ObservedAnswer.from_result(result)
             if getattr(result, "backend", ""):

@@ -4,6 +4,7 @@ errors, and finding and loading it next to a wiki's index.md.
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 from typing import Any
 
@@ -16,10 +17,13 @@ __all__ = [
     "QUESTIONS_FILE",
     "QUESTIONS_FORMAT_HELP",
     "Expectation",
+    "QuestionSet",
     "QuestionsFileError",
     "VerificationQuestion",
     "find_questions_file",
+    "load_question_set",
     "load_questions",
+    "parse_question_set",
     "parse_questions",
 ]
 
@@ -37,6 +41,7 @@ QUESTIONS_FORMAT_HELP = f"""\
   expect: {{go_external: null, stale: null, time_sensitive: null}}   # null: not checked
 
 Answerable questions need expected_answer and expected_pages; unanswerable ones leave both empty.
+The mapping form may pin the day freshness is judged on: `as_of: 2026-12-01`.
 """
 
 
@@ -82,13 +87,20 @@ class VerificationQuestion(BaseModel):
         return self
 
 
-class _QuestionSet(BaseModel):
+class QuestionSet(BaseModel):
+    """A whole questions file: the questions and, optionally, the day they are true on.
+
+    `as_of` pins "today" for freshness (stale pages, review dates), so a fixture's expected
+    `stale` flags hold whatever day the check runs; without it, today is the real today.
+    """
+
     model_config = ConfigDict(extra="forbid")
 
     questions: list[VerificationQuestion] = Field(min_length=1)
+    as_of: dt.date | None = None
 
     @model_validator(mode="after")
-    def _unique_ids(self) -> _QuestionSet:
+    def _unique_ids(self) -> QuestionSet:
         seen: set[str] = set()
         for question in self.questions:
             if question.id in seen:
@@ -99,13 +111,26 @@ class _QuestionSet(BaseModel):
 
 def parse_questions(text: str, *, source: str = QUESTIONS_FILE) -> list[VerificationQuestion]:
     """Validated questions from YAML text. Raises `QuestionsFileError` with a readable message."""
+    return parse_question_set(text, source=source).questions
+
+
+def parse_question_set(text: str, *, source: str = QUESTIONS_FILE) -> QuestionSet:
+    """The validated questions file (questions and `as_of`) from YAML text."""
     try:
         data: Any = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         raise QuestionsFileError(
             f"{source} is not valid YAML: {exc}\n\n{QUESTIONS_FORMAT_HELP}"
         ) from None
+    as_of: Any = None
     if isinstance(data, dict) and "questions" in data:
+        as_of = data.get("as_of")
+        unknown = sorted(str(key) for key in data if key not in ("questions", "as_of"))
+        if unknown:
+            raise QuestionsFileError(
+                f"{source}: unknown top-level key(s) {', '.join(unknown)} (allowed: questions, "
+                f"as_of).\n\n{QUESTIONS_FORMAT_HELP}"
+            )
         data = data["questions"]
     if not isinstance(data, list):
         raise QuestionsFileError(
@@ -113,7 +138,7 @@ def parse_questions(text: str, *, source: str = QUESTIONS_FILE) -> list[Verifica
             f"{QUESTIONS_FORMAT_HELP}"
         )
     try:
-        return _QuestionSet(questions=data).questions
+        return QuestionSet(questions=data, as_of=as_of)
     except ValidationError as exc:
         problems = [_describe_problem(error, data) for error in exc.errors()[:10]]
         raise QuestionsFileError(
@@ -153,8 +178,13 @@ def find_questions_file(fixture_dir: Path) -> Path:
 
 def load_questions(path: Path) -> list[VerificationQuestion]:
     """Read and validate a questions file."""
+    return load_question_set(path).questions
+
+
+def load_question_set(path: Path) -> QuestionSet:
+    """Read and validate a questions file, `as_of` included."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise QuestionsFileError(f"cannot read {path}: {exc}") from None
-    return parse_questions(text, source=str(path))
+    return parse_question_set(text, source=str(path))
