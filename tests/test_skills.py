@@ -197,3 +197,25 @@ def test_scripts_share_the_bots_gate_instead_of_a_copy(skill: str) -> None:
     source = (SKILLS_DIR / skill / "scripts" / SKILLS[skill]).read_text(encoding="utf-8")
     assert "resolve_request" in source
     assert "aquery" not in source and "research_topic" not in source
+
+
+@pytest.mark.parametrize("skill", sorted(SKILLS))
+def test_undecodable_argv_bytes_never_crash_a_script(skill: str) -> None:
+    env = {
+        **os.environ,
+        "SWARM_MODEL": "offline",
+        "WEB_SEARCH_ENABLED": "false",
+        "WIKIPEDIA_FALLBACK_ENABLED": "false",
+        "PYTHONPATH": str(REPO_ROOT),
+        "PYTHONIOENCODING": "utf-8",
+    }
+    script = SKILLS_DIR / skill / "scripts" / SKILLS[skill]
+    done = subprocess.run(
+        [sys.executable, str(script), "--wiki", str(BRAIN), b"CCW \xff SLA"],
+        capture_output=True,
+        timeout=120,
+        env=env,
+    )
+    assert b"Traceback" not in done.stderr, done.stderr.decode(errors="replace")
+    result = json.loads(done.stdout.decode("utf-8"))
+    assert isinstance(result, dict) and "error" not in result or result.get("error") is None

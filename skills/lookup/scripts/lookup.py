@@ -40,6 +40,14 @@ async def run(question: str, wiki: str | None, use_wiki: bool) -> dict[str, Any]
     }
 
 
+def _emit(data: object) -> None:
+    """Print `data` as JSON; a lone surrogate (undecodable argv bytes, a source's JSON) is
+    printed as U+FFFD instead of crashing the script."""
+    from swarm.untrusted import replace_surrogates
+
+    print(replace_surrogates(json.dumps(data, ensure_ascii=False, indent=2)))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Look QUESTION up: wiki + outside (JSON out).")
     parser.add_argument("question", nargs="+", help="the question (several words are joined)")
@@ -55,9 +63,9 @@ def main(argv: list[str] | None = None) -> int:
         result = asyncio.run(run(" ".join(args.question), args.wiki, not args.no_wiki))
     except (SwarmError, ValueError) as exc:  # invalid settings (pydantic errors are ValueErrors)
         message = " ".join(str(exc).split())[:500]
-        print(json.dumps({"error": f"configuration error: {message}"}, ensure_ascii=False))
+        _emit({"error": f"configuration error: {message}"})
         return 2
-    print(json.dumps(result, ensure_ascii=False, indent=2))
+    _emit(result)
     return 0
 
 

@@ -47,6 +47,14 @@ async def run(
     }
 
 
+def _emit(data: object) -> None:
+    """Print `data` as JSON; a lone surrogate (undecodable argv bytes, a source's JSON) is
+    printed as U+FFFD instead of crashing the script."""
+    from swarm.untrusted import replace_surrogates
+
+    print(replace_surrogates(json.dumps(data, ensure_ascii=False, indent=2)))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Research TOPIC wiki-first (JSON out).")
     parser.add_argument("topic", nargs="+", help="the topic (several words are joined)")
@@ -71,9 +79,9 @@ def main(argv: list[str] | None = None) -> int:
         )
     except (SwarmError, ValueError) as exc:  # invalid settings (pydantic errors are ValueErrors)
         message = " ".join(str(exc).split())[:500]
-        print(json.dumps({"error": f"configuration error: {message}"}, ensure_ascii=False))
+        _emit({"error": f"configuration error: {message}"})
         return 2
-    print(json.dumps(output, ensure_ascii=False, indent=2))
+    _emit(output)
     answered = output["path"] == "wiki" or bool((output["research"] or {}).get("sources"))
     return 0 if answered else 1
 

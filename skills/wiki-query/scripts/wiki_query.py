@@ -11,6 +11,14 @@ import json
 import sys
 
 
+def _emit(data: object) -> None:
+    """Print `data` as JSON; a lone surrogate (undecodable argv bytes, a source's JSON) is
+    printed as U+FFFD instead of crashing the script."""
+    from swarm.untrusted import replace_surrogates
+
+    print(replace_surrogates(json.dumps(data, ensure_ascii=False, indent=2)))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Answer QUESTION from the wiki (JSON out).")
     parser.add_argument("question", nargs="+", help="the question (several words are joined)")
@@ -29,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
         settings = get_settings()
     except (SwarmError, ValueError) as exc:  # invalid settings (pydantic errors are ValueErrors)
         message = " ".join(str(exc).split())[:500]
-        print(json.dumps({"error": f"configuration error: {message}"}, ensure_ascii=False))
+        _emit({"error": f"configuration error: {message}"})
         return 2
     result = query(
         " ".join(args.question),
@@ -38,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         model=args.backend,
         settings=settings,
     )
-    print(json.dumps(result.spec_dict(), ensure_ascii=False, indent=2))
+    _emit(result.spec_dict())
     return 1 if result.error else 0
 
 
