@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from swarm.wiki.index import PageEntry
 
 __all__ = [
+    "CREATED_KEYS",
     "DATE_KEYS",
     "detect_time_sensitive",
     "TIME_SENSITIVE_TAGS",
@@ -23,8 +24,23 @@ __all__ = [
     "parse_date",
 ]
 
-# Frontmatter keys that say when a page was last true; the newest one present counts.
-DATE_KEYS = ("updated", "last_updated", "modified", "date", "reviewed")
+# Frontmatter keys that say when a page was last true, as vaults write them (compared after
+# `_key_name`: "Date Modified", "date-modified" and "dateModified" are `date_modified`); the
+# newest one present counts. The creation date counts only when none of these is there.
+DATE_KEYS = (
+    "updated",
+    "last_updated",
+    "modified",
+    "date_modified",
+    "last_modified",
+    "lastmod",
+    "updated_at",
+    "date_updated",
+    "reviewed",
+    "last_reviewed",
+    "date",
+)
+CREATED_KEYS = ("created", "date_created", "created_at")
 
 # Topics the wiki is a starting point for, never the last word (spec: market data,
 # competitor moves, pricing, regulatory), and words that ask for the present moment.
@@ -34,6 +50,23 @@ _TIME_SENSITIVE_PATTERNS = (
     r"stock\s+market",
     r"competitors?(?:'s?)?\s+(?:moves?|launch(?:es|ed)?|announce\w*|pric\w*|news)",
     r"pric(?:e|es|ing|ed)",
+    r"costs?",
+    # "how much is X for 40 sites" asks a price; "how much disk space is free" does not.
+    r"how\s+much\b(?![^?.!]*\b(?:memory|disk|space|storage|ram|swap|cpu|time|bandwidth|"
+    r"data|room|load|traffic|battery)\b)",
+    r"(?:plan|tier|seat|licen[cs]e)\s+(?:prices?|rates?|fees?)",
+    r"subscriptions?",
+    r"valuations?",
+    r"valued",
+    r"funding",
+    r"(?:funding|seed|series\s+[a-h])\s+rounds?",
+    # Raising money, not raising an exception: a round, capital, funds or an amount follows.
+    r"rais(?:e|es|ed|ing)\s+(?:(?:a|an|its|their|our|his|her|new|the|another|fresh)\s+)*"
+    r"(?:rounds?|money|capital|funds?|funding|series|seed|[$€£]|\d)",
+    r"market\s+(?:size|sizes|sizing|growth|forecasts?|outlook|projections?)",
+    r"(?:projected|forecast(?:ed)?)\s+(?:market|size|growth|revenue)",
+    r"now",
+    r"still",
     r"exchange\s+rates?",
     r"interest\s+rates?",
     r"inflation",
@@ -62,10 +95,24 @@ _TIME_SENSITIVE = re.compile(
 )
 
 
-def detect_time_sensitive(question: str) -> bool:
-    """True when the question asks about fast-moving facts (prices, markets, competitors,
-    regulation, news, releases) or about the present moment ("this week", "latest")."""
-    return bool(_TIME_SENSITIVE.search(question or ""))
+# A company's revenue or ARR moves every quarter, unless the question names a past year.
+_REVENUE = re.compile(r"\b(?:revenue|revenues|arr|mrr|run[\s-]?rate)\b", re.IGNORECASE)
+_YEAR = re.compile(r"(?<![\d.,/-])(?:19|20|21)\d\d(?![\d.,/-]?\d)")
+
+
+def detect_time_sensitive(question: str, *, now: dt.datetime | None = None) -> bool:
+    """True when the question asks about fast-moving facts (prices, costs, plans,
+    subscriptions, valuations, funding rounds, market size or growth, markets, competitors,
+    regulation, news, releases, a company's revenue), about the present moment ("this week",
+    "latest", "now", "still"), or names the current or a future year (as of `now`)."""
+    text = question if isinstance(question, str) else ""
+    if _TIME_SENSITIVE.search(text):
+        return True
+    this_year = (now or dt.datetime.now(dt.UTC)).year
+    years = [int(match.group()) for match in _YEAR.finditer(text)]
+    if any(year >= this_year for year in years):
+        return True
+    return bool(_REVENUE.search(text)) and not years
 
 
 # Page tags/categories that mark a page's facts as fast-moving (spec: market data,
@@ -73,41 +120,60 @@ def detect_time_sensitive(question: str) -> bool:
 TIME_SENSITIVE_TAGS = frozenset(
     {
         "pricing",
-        "prices",
         "price",
         "market",
-        "competitors",
         "competitor",
+        "competition",
         "regulatory",
         "regulation",
         "news",
+        "funding",
+        "valuation",
     }
 )
-_TAG_KEYS = ("tags", "tag", "categories", "category")
+_TAG_KEYS = ("tags", "tag", "categories", "category", "type")
+_WORD_SPLIT = re.compile(r"[\s_\-/.:#]+")
+
+
+def _is_time_sensitive_word(word: str) -> bool:
+    """`word` (lowercase) is a time-sensitive tag word, in the singular or the plural."""
+    if word in TIME_SENSITIVE_TAGS:
+        return True
+    return word.endswith("s") and word[:-1] in TIME_SENSITIVE_TAGS
+
+
+def _is_time_sensitive_label(label: str) -> bool:
+    """A tag, category or folder name naming fast-moving facts: `Market-Maps`, `market_maps`,
+    `market maps`, `#pricing/2026`, `news`, `Competitors` (case, separators and plurals
+    folded; whole words only, so `marketing` is not `market`)."""
+    return any(_is_time_sensitive_word(word) for word in _WORD_SPLIT.split(label.lower()))
+
+
 _TRUE_WORDS = frozenset({"true", "yes", "1", "on"})
 
 
-def _tag_words(value: Any) -> Iterable[str]:
-    """Each tag as lowercase words: "#Pricing", "topic/market", "a, b" and lists of them."""
+def _tag_labels(value: Any) -> Iterable[str]:
+    """Each tag of a frontmatter value: "#Pricing", "a, b", "#a #b" and lists of them."""
     items: Iterable[Any]
     if isinstance(value, str):
-        items = re.split(r"[,\s]+", value)
+        items = re.split(r"[,;]+|\s+(?=#)", value)
     elif isinstance(value, (list, tuple, set, frozenset)):
         items = value
     else:
         return
     for item in items:
         if isinstance(item, str):
-            for part in item.strip().lstrip("#").lower().split("/"):
-                yield part.strip()
+            yield item.strip()
 
 
 def page_is_time_sensitive(metadata: Mapping[str, Any], entry: PageEntry | None = None) -> bool:
     """True when the page itself holds fast-moving facts, whatever the question asks.
 
-    Frontmatter `time_sensitive: true` (false wins over everything else), a tag or category
-    in `TIME_SENSITIVE_TAGS`, or the keyword rule matching the page's title or index section
-    ("Market and pricing"). Never raises: frontmatter is untrusted.
+    Frontmatter `time_sensitive: true` (false wins over everything else), a tag, category or
+    type naming `TIME_SENSITIVE_TAGS` (`Market-Maps`, `#pricing/2026`), a folder of the page's
+    path doing so (`market-maps/`, `news/2026/`, `competitors/`, `pricing/`), or the keyword
+    rule matching the page's title or index section ("Market and pricing").
+    Never raises: frontmatter is untrusted.
     """
     try:
         if not isinstance(metadata, Mapping):
@@ -117,36 +183,108 @@ def page_is_time_sensitive(metadata: Mapping[str, Any], entry: PageEntry | None 
             flag = flag.strip().lower() in _TRUE_WORDS if flag.strip() else None
         if isinstance(flag, bool):
             return flag
+        fields = {_key_name(key): value for key, value in metadata.items()}
         for key in _TAG_KEYS:
-            if any(word in TIME_SENSITIVE_TAGS for word in _tag_words(metadata.get(key))):
+            if any(_is_time_sensitive_label(label) for label in _tag_labels(fields.get(key))):
                 return True
         titles = [metadata.get("title")]
         if entry is not None:
+            folders = entry.path.split("/")[:-1]
+            if any(_is_time_sensitive_label(folder) for folder in folders):
+                return True
             titles += [entry.title, entry.section]
         return any(isinstance(text, str) and detect_time_sensitive(text) for text in titles)
     except Exception:  # a hostile mapping: unknown means not time-sensitive
         return False
 
 
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        [
+            ("jan", "january"),
+            ("feb", "february"),
+            ("mar", "march"),
+            ("apr", "april"),
+            ("may",),
+            ("jun", "june"),
+            ("jul", "july"),
+            ("aug", "august"),
+            ("sep", "sept", "september"),
+            ("oct", "october"),
+            ("nov", "november"),
+            ("dec", "december"),
+        ],
+        start=1,
+    )
+    for name in names
+}
+_MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
+_YEAR4 = r"(?P<year>\d{4})"
+_NAMED_DATE_FORMS = (
+    re.compile(rf"\b{_MONTH}\s+{_DAY},?\s+{_YEAR4}\b", re.IGNORECASE),  # March 4th, 2026
+    re.compile(rf"\b{_DAY}\s+(?:of\s+)?{_MONTH},?\s+{_YEAR4}\b", re.IGNORECASE),  # 4 March 2026
+    re.compile(rf"\b{_MONTH}\s+{_YEAR4}\b", re.IGNORECASE),  # March 2026 (the 1st)
+)
+_ISO_LIKE = re.compile(r"^(?P<year>\d{4})[-/.](?P<month>\d{1,2})[-/.](?P<day>\d{1,2})\b")
+_NUMERIC = re.compile(r"^(?P<a>\d{1,2})[/.-](?P<b>\d{1,2})[/.-](?P<year>\d{4})\b")
+_COMPACT = re.compile(r"^(?P<year>\d{4})(?P<month>\d{2})(?P<day>\d{2})$")
+
+
+def _day(year: int, month: int, day: int) -> dt.datetime | None:
+    try:
+        return dt.datetime(year, month, day)
+    except ValueError:
+        return None
+
+
+def _parse_date_text(text: str) -> dt.datetime | None:
+    """The common ways people write a date in frontmatter, beyond ISO 8601.
+
+    `2026/03/04`, `2026.03.04`, `20260304`, `March 4, 2026`, `4 March 2026`,
+    `Tuesday, March 4th 2026, 10:12:31 am` (Obsidian Linter), `March 2026`, and numeric
+    `04/03/2026`: day and month are told apart when one is over 12; when both could be
+    either, the earlier date is taken, so an ambiguous date can make a page stale sooner,
+    never fresher than it is.
+    """
+    for pattern in (_ISO_LIKE, _COMPACT):
+        match = pattern.match(text)
+        if match:
+            return _day(int(match["year"]), int(match["month"]), int(match["day"]))
+    match = _NUMERIC.match(text)
+    if match:
+        a, b, year = int(match["a"]), int(match["b"]), int(match["year"])
+        readings = [d for d in (_day(year, b, a), _day(year, a, b)) if d is not None]
+        return min(readings) if readings else None
+    for pattern in _NAMED_DATE_FORMS:
+        match = pattern.search(text)
+        if match:
+            day = int(match.groupdict().get("day") or 1)
+            return _day(int(match["year"]), _MONTHS[match["month"].lower()], day)
+    return None
+
+
 def parse_date(value: Any) -> dt.datetime | None:
     """A frontmatter date as a naive UTC datetime; None when it is not a date.
 
-    Accepts `date`, `datetime` (naive taken as UTC, aware converted) and ISO 8601 strings.
+    Accepts `date`, `datetime` (naive taken as UTC, aware converted), ISO 8601 strings (with
+    or without a time and zone, `Z` included) and the common written forms of
+    `_parse_date_text`.
     """
     if isinstance(value, dt.datetime):
         moment = value
     elif isinstance(value, dt.date):
         moment = dt.datetime(value.year, value.month, value.day)
     elif isinstance(value, str) and value.strip():
-        text = value.strip()
+        text = value.strip()[:100]
         try:
             moment = dt.datetime.fromisoformat(text)
         except ValueError:
-            try:
-                day = dt.date.fromisoformat(text[:10])
-            except ValueError:
+            parsed = _parse_date_text(text)
+            if parsed is None:
                 return None
-            moment = dt.datetime(day.year, day.month, day.day)
+            moment = parsed
     else:
         return None
     if moment.tzinfo is not None:
@@ -157,11 +295,27 @@ def parse_date(value: Any) -> dt.datetime | None:
     return moment
 
 
+_CAMEL_BOUNDARY = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
+def _key_name(key: Any) -> str:
+    """A frontmatter key compared the way people vary it: `Date Modified`, `date-modified`,
+    `dateModified` and `date_modified` are all `date_modified`."""
+    if not isinstance(key, str):
+        return ""
+    return re.sub(r"[\s\-]+", "_", _CAMEL_BOUNDARY.sub("_", key.strip())).lower()
+
+
 def page_last_updated(metadata: Mapping[str, Any]) -> dt.datetime | None:
-    """The newest parseable date among the page's `DATE_KEYS`, or None."""
-    dates = [parse_date(metadata.get(key)) for key in DATE_KEYS]
-    present = [moment for moment in dates if moment is not None]
-    return max(present) if present else None
+    """The newest parseable date among the page's `DATE_KEYS`, else among its
+    `CREATED_KEYS` (a page's creation date is its last known state only when nothing newer
+    is recorded), else None."""
+    fields = {_key_name(key): value for key, value in metadata.items()}
+    for keys in (DATE_KEYS, CREATED_KEYS):
+        present = [d for d in (parse_date(fields.get(key)) for key in keys) if d is not None]
+        if present:
+            return max(present)
+    return None
 
 
 # A page's own `stale_after_days` is clamped to this: 10,000 years is "never stale" for
@@ -211,7 +365,7 @@ def page_is_stale(
 
     - `review_by` (a date) in the frontmatter is the page owner's own expiry and decides
       alone: stale once `now` is past it.
-    - Otherwise the newest of `updated`, `last_updated`, `modified`, `date`, `reviewed` is
+    - Otherwise the newest of the `DATE_KEYS` present (else of the `CREATED_KEYS`) is
       compared with a window: the page's `stale_after_days` if set, else
       `time_sensitive_stale_after_days` for time-sensitive questions, else `stale_after_days`.
     - No usable date: not stale (we cannot tell; the caller's confidence rule still applies).
@@ -243,13 +397,14 @@ def _page_is_stale(
     current = parse_date(now)
     if current is None:
         return False
-    review_by = _review_deadline(metadata.get("review_by"))
+    fields = {_key_name(key): value for key, value in metadata.items()}
+    review_by = _review_deadline(fields.get("review_by"))
     if review_by is not None:
         return current >= review_by
     last_updated = page_last_updated(metadata)
     if last_updated is None:
         return False
-    window_days = _days_override(metadata.get("stale_after_days"))
+    window_days = _days_override(fields.get("stale_after_days"))
     if window_days is None:
         window_days = time_sensitive_stale_after_days if time_sensitive else stale_after_days
     return current - last_updated > dt.timedelta(days=window_days)

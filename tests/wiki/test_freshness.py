@@ -244,3 +244,130 @@ def test_page_is_time_sensitive(
     metadata: dict[str, Any], entry: PageEntry | None, expected: bool
 ) -> None:
     assert page_is_time_sensitive(metadata, entry) is expected
+
+
+# --- wording, dates and labels as real vaults write them (issue 10) -----------------------
+
+THIS_YEAR = dt.datetime(2026, 12, 1)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        pytest.param("What does AquaMetrics cost?", True, id="cost"),
+        pytest.param("How much is AquaMetrics for many sites?", True, id="how-much-is"),
+        pytest.param("How much disk space does the build use?", False, id="how-much-disk"),
+        pytest.param("What is the Team plan price per seat?", True, id="plan-price"),
+        pytest.param("Is there a subscription for the API?", True, id="subscription"),
+        pytest.param("At what valuation is Hydrant raising?", True, id="valuation-raising"),
+        pytest.param("How much did Hydrant raise in its seed round?", True, id="seed-round"),
+        pytest.param("Hydrant raised $12M from whom?", True, id="raised-amount"),
+        pytest.param("How do I raise an exception in Python?", False, id="raise-exception"),
+        pytest.param("What is the projected market size for 2035?", True, id="market-size-2035"),
+        pytest.param("How fast is the smart-water market growth?", True, id="market-growth"),
+        pytest.param("What is Hydrant's ARR?", True, id="arr"),
+        pytest.param("What was our revenue in 2024?", False, id="revenue-past-year"),
+        pytest.param("What are the goals for 2026?", True, id="current-year"),
+        pytest.param("What is planned for 2030?", True, id="future-year"),
+        pytest.param("Who won the battle of 1066?", False, id="past-year"),
+        pytest.param("Is Dana still the main contact?", True, id="still"),
+        pytest.param("Who is on call now?", True, id="now"),
+        pytest.param("Who knows the SLA?", False, id="know-is-not-now"),
+        pytest.param("Why did the pipeline stall in 2025?", False, id="stall-is-not-still"),
+    ],
+)
+def test_time_sensitive_wording(question: str, expected: bool) -> None:
+    assert detect_time_sensitive(question, now=THIS_YEAR) is expected
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "updated",
+        "last_updated",
+        "modified",
+        "date_modified",
+        "last_modified",
+        "lastmod",
+        "updated_at",
+        "date_updated",
+        "reviewed",
+        "last_reviewed",
+        "date",
+        "Date Modified",
+        "date-modified",
+        "dateModified",
+        "Last Updated",
+    ],
+)
+def test_every_updated_key_counts(key: str) -> None:
+    assert page_is_stale({key: dt.date(2025, 1, 1)}, now=NOW) is True
+    assert page_is_stale({key: dt.date(2026, 5, 1)}, now=NOW) is False
+
+
+@pytest.mark.parametrize("key", ["created", "date_created", "Date Created", "created_at"])
+def test_a_creation_date_counts_only_alone(key: str) -> None:
+    assert page_is_stale({key: dt.date(2025, 1, 1)}, now=NOW) is True
+    assert page_is_stale({key: dt.date(2025, 1, 1), "updated": dt.date(2026, 5, 1)}, now=NOW) is (
+        False
+    )
+    # A newer creation date does not make an old update fresh: `updated` is the page's state.
+    assert page_is_stale({key: dt.date(2026, 5, 1), "updated": dt.date(2025, 1, 1)}, now=NOW) is (
+        True
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param("2026-03-04", dt.datetime(2026, 3, 4), id="iso-day"),
+        pytest.param("2026-03-04T10:12:31Z", dt.datetime(2026, 3, 4, 10, 12, 31), id="iso-z"),
+        pytest.param("2026-03-04 10:12", dt.datetime(2026, 3, 4, 10, 12), id="iso-space"),
+        pytest.param("2026-03-04T23:30:00-05:00", dt.datetime(2026, 3, 5, 4, 30), id="iso-offset"),
+        pytest.param("2026/03/04", dt.datetime(2026, 3, 4), id="slashes"),
+        pytest.param("2026.3.4", dt.datetime(2026, 3, 4), id="dots"),
+        pytest.param("20260304", dt.datetime(2026, 3, 4), id="compact"),
+        pytest.param("March 4, 2026", dt.datetime(2026, 3, 4), id="month-day-year"),
+        pytest.param("4 March 2026", dt.datetime(2026, 3, 4), id="day-month-year"),
+        pytest.param("Mar. 4th 2026", dt.datetime(2026, 3, 4), id="abbreviated-ordinal"),
+        pytest.param(
+            "Tuesday, March 4th 2026, 10:12:31 am", dt.datetime(2026, 3, 4), id="obsidian-linter"
+        ),
+        pytest.param("March 2026", dt.datetime(2026, 3, 1), id="month-year"),
+        pytest.param("25/03/2026", dt.datetime(2026, 3, 25), id="day-first"),
+        pytest.param("03/25/2026", dt.datetime(2026, 3, 25), id="month-first"),
+        pytest.param("04/03/2026", dt.datetime(2026, 3, 4), id="ambiguous-takes-the-earlier"),
+        pytest.param("31/02/2026", None, id="no-such-day"),
+        pytest.param("soon", None, id="not-a-date"),
+        pytest.param("2026-13-45", None, id="bad-iso"),
+    ],
+)
+def test_parse_date_reads_common_forms(text: str, expected: dt.datetime | None) -> None:
+    assert parse_date(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("metadata", "entry", "expected"),
+    [
+        pytest.param({"tags": ["Market-Maps"]}, None, True, id="tag-market-maps"),
+        pytest.param({"tags": "market_maps"}, None, True, id="tag-underscore"),
+        pytest.param({"tags": ["market maps"]}, None, True, id="tag-space"),
+        pytest.param({"tags": ["pricing/2026"]}, None, True, id="tag-nested"),
+        pytest.param({"tags": "#clients #Prices"}, None, True, id="tag-hash-string-plural"),
+        pytest.param({"Tags": ["Competitors"]}, None, True, id="key-case"),
+        pytest.param({"type": "news"}, None, True, id="type-news"),
+        pytest.param({"tags": ["marketing"]}, None, False, id="marketing-is-not-market"),
+        pytest.param({}, PageEntry("market-maps/water.md", "Water"), True, id="folder-market"),
+        pytest.param({}, PageEntry("news/2026/acme.md", "Acme"), True, id="folder-news"),
+        pytest.param({}, PageEntry("competitors/hydrant.md", "Hydrant"), True, id="folder-comp"),
+        pytest.param({}, PageEntry("pricing/plans.md", "Plans"), True, id="folder-pricing"),
+        pytest.param({}, PageEntry("clients/ccw/overview.md", "CCW"), False, id="folder-plain"),
+        pytest.param(
+            {"time_sensitive": False}, PageEntry("news/x.md", "X"), False, id="flag-false-wins"
+        ),
+    ],
+)
+def test_time_sensitive_pages_by_label_and_folder(
+    metadata: dict[str, Any], entry: PageEntry | None, expected: bool
+) -> None:
+    assert page_is_time_sensitive(metadata, entry) is expected
