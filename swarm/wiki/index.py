@@ -113,7 +113,7 @@ class PageMap:
                 return PageMatch(found[0])
             shown = " and ".join(found[:2]) + (" and more" if len(found) > 2 else "")
             return PageMatch(None, f"ambiguous: could be {shown}")
-        return PageMatch(None, "not in the index")
+        return PageMatch(None, reason or "not in the index")
 
     @cached_property
     def _by_folded_path(self) -> dict[str, list[str]]:

@@ -171,8 +171,9 @@ _MARKDOWN_LINK_NAME = re.compile(r"!?\[[^\[\]]*\]\(\s*<?([^()<>]*?)>?\s*\)")
 
 
 def page_name_forms(raw: object) -> tuple[list[str], str]:
-    """The page paths a name written by a model may mean, most literal first, or
-    `([], why not)`. Never raises; the caller matches the forms against its page map.
+    """(forms, note): the page paths a name written by a model may mean, most literal
+    first, and why it may match nothing (`([], why not)` when it has no form at all).
+    Never raises; the caller matches the forms against its page map.
 
     Takes `[[ccw]]`, `[[ccw|CCW]]`, `[CCW](ccw.md)`, quotes or backticks around a name,
     `#anchor` / `^block` suffixes, `%20`-escapes, backslashes, `./` and leading `/`, and a
@@ -201,9 +202,12 @@ def page_name_forms(raw: object) -> tuple[list[str], str]:
             reasons.append(reason)
         elif form not in forms:
             forms.append(form)
+    outside = "outside the wiki" in reasons
     if forms:
-        return forms, ""
-    return [], "outside the wiki" if "outside the wiki" in reasons else "not a page name"
+        # "%2e%2e/x.md" is a folder "%2e%2e" as written and "../x.md" decoded: the forms
+        # stay (only map entries ever match them), the note says why when nothing does.
+        return forms, "outside the wiki" if outside else ""
+    return [], "outside the wiki" if outside else "not a page name"
 
 
 def _page_form(variant: str) -> tuple[str | None, str]:
