@@ -126,7 +126,7 @@ class PageMap:
     def _by_folded_name(self) -> dict[str, list[str]]:
         folded: dict[str, list[str]] = {}
         for entry in self.entries:
-            folded.setdefault(posixpath.basename(entry.path).casefold(), []).append(entry.path)
+            folded.setdefault(entry.path.rpartition("/")[2].casefold(), []).append(entry.path)
         return folded
 
 
