@@ -97,7 +97,12 @@ def _progress(line: str) -> None:
     help="Force the topic's time-sensitivity (default: detect it).",
 )
 @click.option("--backend", type=BACKENDS, default=None, help="Model backend (default: auto).")
-@click.option("--json", "as_json", is_flag=True, help="Print the spec's JSON result only.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print the spec's JSON result only (plus `warnings` when there are any).",
+)
 def query_command(
     question: str,
     wiki: str | None,
@@ -122,7 +127,11 @@ def query_command(
     _progress(f"⏳ Reading the wiki ({settings.resolved_backend()} backend)…")
     result = query(question, time_sensitive, settings=settings)
     if as_json:
-        click.echo(json.dumps(result.spec_dict(), ensure_ascii=False, indent=2))
+        # The spec's six fields first; then the pages skipped or names dropped, if any.
+        payload = result.spec_dict()
+        if result.warnings:
+            payload["warnings"] = result.warnings
+        click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
         click.echo(_format_result(result))
     if result.error:
@@ -141,6 +150,7 @@ def _format_result(result: WikiQueryResult) -> str:
     lines.append(f"flags:      {'  '.join(flags)}")
     if result.error:
         lines.append(f"error:      {result.error}")
+    lines += [f"warnings:   {warning}" for warning in result.warnings]
     lines.append(f"backend:    {result.backend}  ({result.elapsed_ms:.0f} ms)")
     return "\n".join(lines)
 

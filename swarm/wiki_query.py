@@ -30,6 +30,7 @@ __all__ = [
     "aquery",
     "build_candidates",
     "fit_candidates",
+    "match_choice",
     "query",
 ]
 
@@ -46,6 +47,7 @@ class WikiQueryResult(BaseModel):
     stale: bool = False
     error: str | None = None
     # extras, after the six
+    warnings: list[str] = Field(default_factory=list)  # pages skipped, pick items dropped
     time_sensitive: bool = False
     pages_read: list[str] = Field(default_factory=list)
     backend: str = ""
@@ -134,12 +136,15 @@ async def _answer(
     # concurrent callers (the bot's parallel research requests) are not stalled by it.
     page_map, candidates = await asyncio.to_thread(_load_candidates, question, root, settings)
     choice = await reasoner.pick_pages(question, candidates, max_pages=settings.max_pages)
-    chosen = validate_choice(choice.paths, page_map, max_pages=settings.max_pages)
+    warnings = [f"dropped from the model's page pick: {item}" for item in choice.dropped]
+    chosen, unmatched = match_choice(choice.paths, page_map, max_pages=settings.max_pages)
+    warnings += [f"dropped from the page pick: {note}" for note in unmatched]
 
     flags = [choice.time_sensitive]
-    excerpts = await asyncio.to_thread(_read_excerpts, root, chosen, page_map, settings)
-    readable = [excerpt for excerpt in excerpts if excerpt.error is None]
-    unreadable = [excerpt for excerpt in excerpts if excerpt.error is not None]
+    readable, skipped = await asyncio.to_thread(
+        _read_excerpts, root, chosen, page_map, settings, candidates
+    )
+    warnings += [f"skipped {excerpt.path}: {excerpt.error}" for excerpt in skipped]
 
     answer_text = ""
     used: list[str] = []
@@ -149,12 +154,20 @@ async def _answer(
         flags.append(answer.time_sensitive)
         answer_text = answer.answer.strip()
         confidence = answer.confidence if answer_text else "low"
-        read_paths = [excerpt.path for excerpt in readable]
-        used = [path for path in dict.fromkeys(answer.pages_used) if path in read_paths]
+        used, unread = _cited_pages(answer.pages_used, readable, page_map)
         # A low answer naming no page is the reasoner saying "the wiki doesn't say": it
         # consulted nothing. Any other answer without names came from what was read.
         if answer_text and not used and confidence != "low":
-            used = read_paths
+            used = [excerpt.path for excerpt in readable]
+        # `high` only on pages that were read: an answer citing a page it was not shown
+        # (deleted, skipped, made up) is at most medium, whatever backend wrote it.
+        if unread and answer_text:
+            if confidence == "high":
+                confidence = "medium"
+            shown = ", ".join(unread[:_MAX_NAMES_SHOWN])
+            warnings.append(
+                f"the answer cites {shown}, not read for this answer: confidence at most medium"
+            )
 
     forced_not_time_sensitive = time_sensitive is False
     if time_sensitive is None:
@@ -184,8 +197,8 @@ async def _answer(
         for path in used
     )
     error = None
-    if unreadable and not readable:
-        error = "; ".join(f"{excerpt.path}: {excerpt.error}" for excerpt in unreadable)[:300]
+    if skipped and not readable:
+        error = "; ".join(f"{excerpt.path}: {excerpt.error}" for excerpt in skipped)[:300]
     return WikiQueryResult(
         answer=answer_text,
         pages_consulted=used,
@@ -193,6 +206,7 @@ async def _answer(
         go_external=gate(confidence=confidence, stale=stale, time_sensitive=time_sensitive),
         stale=stale,
         error=error,
+        warnings=_bounded(warnings),
         time_sensitive=time_sensitive,
         pages_read=[excerpt.path for excerpt in readable],
     )
@@ -210,18 +224,71 @@ def _load_candidates(
 
 
 def _read_excerpts(
-    root: Path, chosen: Sequence[str], page_map: PageMap, settings: Settings
-) -> list[PageExcerpt]:
-    return [
-        read_page(
-            root,
-            path,
-            title=page_map.by_path[path].title,
-            max_chars=settings.page_excerpt_chars,
-            max_bytes=settings.max_page_bytes,
-        )
-        for path in chosen
-    ]
+    root: Path,
+    chosen: Sequence[str],
+    page_map: PageMap,
+    settings: Settings,
+    candidates: Sequence[PageCandidate],
+) -> tuple[list[PageExcerpt], list[PageExcerpt]]:
+    """(read, skipped): the chosen pages' excerpts, and those that could not be read.
+
+    When every chosen page is unreadable, the next-best candidates (ranking order, not
+    chosen, with a lexical match) are tried until `max_pages` are read, trying at most
+    `_FALLBACK_TRIES_PER_PAGE` times that many, so a deleted or binary pick does not void
+    an answer another page holds."""
+    read: list[PageExcerpt] = []
+    skipped: list[PageExcerpt] = []
+    for path in chosen:
+        excerpt = _read_one(root, path, page_map, settings)
+        (skipped if excerpt.error is not None else read).append(excerpt)
+    if read or not chosen:
+        return read, skipped
+    tried = set(chosen)
+    fallback = [c.path for c in candidates if c.score > 0 and c.path not in tried]
+    for path in fallback[: settings.max_pages * _FALLBACK_TRIES_PER_PAGE]:
+        excerpt = _read_one(root, path, page_map, settings)
+        (skipped if excerpt.error is not None else read).append(excerpt)
+        if len(read) >= settings.max_pages:
+            break
+    return read, skipped
+
+
+# When every chosen page is unreadable, at most this many fallback reads per page wanted.
+_FALLBACK_TRIES_PER_PAGE = 3
+
+
+def _read_one(root: Path, path: str, page_map: PageMap, settings: Settings) -> PageExcerpt:
+    return read_page(
+        root,
+        path,
+        title=page_map.by_path[path].title,
+        max_chars=settings.page_excerpt_chars,
+        max_bytes=settings.max_page_bytes,
+    )
+
+
+def _cited_pages(
+    cited: Sequence[object], readable: Sequence[PageExcerpt], page_map: PageMap
+) -> tuple[list[str], list[str]]:
+    """(used, unread): the answer's cited pages that were read (as read paths), and the
+    cited names that were not, in order, no duplicates. Names are matched to the page map
+    in their common forms (`CCW.md`, `[[ccw]]`); a name the map doesn't hold is unread."""
+    read_paths = {excerpt.path for excerpt in readable}
+    used: list[str] = []
+    unread: list[str] = []
+    for name in cited:
+        if isinstance(name, str) and name in read_paths:
+            path: str | None = name
+        else:
+            path = page_map.match(name).path
+        if path is not None and path in read_paths:
+            if path not in used:
+                used.append(path)
+        else:
+            shown = _shown(path or name)
+            if shown not in unread:
+                unread.append(shown)
+    return used, unread
 
 
 def build_candidates(question: str, page_map: PageMap, settings: Settings) -> list[PageCandidate]:
@@ -300,23 +367,54 @@ def _candidate(
 
 
 def validate_choice(paths: Sequence[object], page_map: PageMap, *, max_pages: int) -> list[str]:
-    """Keep only names that are in the page map: no duplicates, at most `max_pages`.
+    """The page-map entries `paths` name (see `match_choice`), without the drop notes."""
+    return match_choice(paths, page_map, max_pages=max_pages)[0]
 
-    Model output is untrusted: anything else (unknown names, `../../etc/passwd`, absolute
-    paths, non-strings) is dropped here and never opened.
+
+def match_choice(
+    paths: Sequence[object], page_map: PageMap, *, max_pages: int
+) -> tuple[list[str], list[str]]:
+    """(chosen, dropped): the page-map entries `paths` name, no duplicates, at most
+    `max_pages`; and a note for each item that named none (with why).
+
+    Model output is untrusted: each item is matched on its own by `PageMap.match` (exact,
+    then case-insensitive, in the forms models write: `[[ccw]]`, `CCW.md`, `ccw.md#sla`,
+    `Team%20Notes.md`, without `.md`), and only ever to an entry of the map. Anything else
+    (unknown names, `../../etc/passwd`, non-strings, case-ambiguous names) is dropped here
+    and never opened.
     """
     chosen: list[str] = []
+    dropped: list[str] = []
     for raw in paths:
-        if not isinstance(raw, str):
-            continue
-        name = raw.strip()
-        for candidate in (name, f"{name}.md"):
-            if candidate in page_map and candidate not in chosen:
-                chosen.append(candidate)
-                break
         if len(chosen) >= max_pages:
             break
-    return chosen
+        found = page_map.match(raw)
+        if found.path is None:
+            dropped.append(f"{_shown(raw)} ({found.reason})")
+        elif found.path not in chosen:
+            chosen.append(found.path)
+    return chosen, dropped
+
+
+_MAX_NAMES_SHOWN = 5
+_MAX_WARNINGS = 20
+_MAX_SHOWN_CHARS = 80
+
+
+def _shown(name: object) -> str:
+    """A name from untrusted output, short and on one line, for a warning."""
+    text = name if isinstance(name, str) else repr(name)
+    text = "".join(char if char.isprintable() else "?" for char in text.strip())
+    return repr(text if len(text) <= _MAX_SHOWN_CHARS else text[: _MAX_SHOWN_CHARS - 1] + "…")
+
+
+def _bounded(warnings: list[str]) -> list[str]:
+    """At most `_MAX_WARNINGS` warnings (a model may pick hundreds of bad names)."""
+    unique = list(dict.fromkeys(warnings))
+    if len(unique) <= _MAX_WARNINGS:
+        return unique
+    kept = unique[: _MAX_WARNINGS - 1]
+    return [*kept, f"... and {len(unique) - len(kept)} more warnings"]
 
 
 def _describe(exc: BaseException) -> str:

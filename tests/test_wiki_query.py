@@ -228,15 +228,31 @@ def test_missing_wiki_never_raises(wiki_dir: str | None) -> None:
 
 
 def test_unreadable_pages_give_an_error_result(tmp_path: Path) -> None:
+    (tmp_path / "index.md").write_text("- [Bin](bin.md) — binary\n- [Gone](gone.md) — deleted\n")
+    (tmp_path / "bin.md").write_bytes(b"\x00\x01\x02 SLA \xff")
+    model = ScriptedReasoner(pages=["bin.md", "gone.md"])
+    r = query("SLA?", wiki_dir=tmp_path, model=model)
+    assert r.error and "bin.md" in r.error and "gone.md" in r.error
+    assert r.warnings == [
+        "skipped bin.md: binary file, not text",
+        "skipped gone.md: page not found",
+    ]
+    assert r.go_external is True
+    assert model.calls_to("answer_from_excerpts") == []
+
+
+def test_a_page_over_max_page_bytes_is_read_not_refused(tmp_path: Path) -> None:
+    # Was refused whole ("file too large"); now its first excerpt is read.
     (tmp_path / "index.md").write_text("- [Bin](bin.md) — binary\n- [Big](big.md) — big\n")
     (tmp_path / "bin.md").write_bytes(b"\x00\x01\x02 SLA \xff")
     settings = Settings(max_page_bytes=1024)
     (tmp_path / "big.md").write_text("SLA words " * 500)
     model = ScriptedReasoner(pages=["bin.md", "big.md"])
     r = query("SLA?", wiki_dir=tmp_path, model=model, settings=settings)
-    assert r.error and "bin.md" in r.error and "big.md" in r.error
-    assert r.go_external is True
-    assert model.calls_to("answer_from_excerpts") == []
+    assert r.error is None and r.pages_read == ["big.md"]
+    assert r.warnings == ["skipped bin.md: binary file, not text"]
+    (excerpts,) = [call["excerpts"] for call in model.calls_to("answer_from_excerpts")]
+    assert [e.path for e in excerpts] == ["big.md"] and excerpts[0].text.startswith("SLA words")
 
 
 def test_empty_question_and_empty_index(tmp_path: Path) -> None:

@@ -44,6 +44,9 @@ class PageChoice:
 
     paths: list[str]
     time_sensitive: bool | None = None  # the model's reading of the question, if it gave one
+    # Items of the model's reply that named no page (null, {}, an unknown number), described
+    # for the result's warnings; the flow reports names the page map doesn't hold itself.
+    dropped: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)

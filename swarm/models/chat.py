@@ -127,7 +127,8 @@ def _validated(reply: ChatReply, schema: type[_Model], what: str) -> _Model:
 class _PagePick(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
-    pages: list[str | int]
+    # Checked item by item in `pick_pages`: one bad item (null, {}, 3.5) costs only itself.
+    pages: list[Any]
     time_sensitive: bool | None = None
 
     @field_validator("pages", mode="before")
@@ -221,6 +222,18 @@ def _resolve_page(item: str | int, paths: Sequence[str]) -> str:
     return text
 
 
+def _dropped_item(item: Any) -> str:
+    """A dropped pick item, described in a few words for the result's warnings."""
+    try:
+        shown = json.dumps(item, ensure_ascii=False)
+    except (TypeError, ValueError):
+        shown = type(item).__name__
+    shown = shown if len(shown) <= 40 else shown[:39] + "…"
+    if isinstance(item, int) and not isinstance(item, bool):
+        return f"{shown} (no candidate has that number)"
+    return f"{shown} (not a page name)"
+
+
 class ChatReasoner:
     """A `Reasoner` whose every method is one chat-model call with a prompt from `prompts`."""
 
@@ -247,8 +260,17 @@ class ChatReasoner:
         )
         pick = _validated(reply, _PagePick, "page choice")
         candidate_paths = [candidate.path for candidate in candidates]
-        paths = [_resolve_page(item, candidate_paths) for item in pick.pages]
-        return PageChoice(paths=[p for p in paths if p], time_sensitive=pick.time_sensitive)
+        paths: list[str] = []
+        dropped: list[str] = []
+        for item in pick.pages:
+            path = _resolve_page(item, candidate_paths) if _is_page_item(item) else ""
+            if path:
+                paths.append(path)
+            else:
+                dropped.append(_dropped_item(item))
+        if pick.pages and not paths:
+            raise ModelOutputError("the model's page choice named no page")
+        return PageChoice(paths=paths, time_sensitive=pick.time_sensitive, dropped=dropped)
 
     async def answer_from_excerpts(
         self, question: str, excerpts: Sequence[PageExcerpt]

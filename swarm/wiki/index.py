@@ -11,6 +11,7 @@ import json
 import os
 import posixpath
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from markdown_it import MarkdownIt
@@ -21,6 +22,7 @@ from swarm.errors import IndexNotFound, WikiError
 from swarm.wiki.links import (
     LinkLine,
     normalise_page_path,
+    page_name_forms,
     shortest_path_rewrites,
     wikilink_plugin,
 )
@@ -29,6 +31,7 @@ __all__ = [
     "INDEX_FILENAME",
     "PageEntry",
     "PageMap",
+    "PageMatch",
     "clear_page_map_cache",
     "load_page_map",
     "normalise_page_path",
@@ -84,6 +87,55 @@ class PageMap:
 
     def __contains__(self, path: object) -> bool:
         return path in self.by_path
+
+    def match(self, name: object) -> PageMatch:
+        """The entry a name from untrusted output (a model's pick or citation) means.
+
+        Only ever an entry of this map: the name's forms (see `page_name_forms`: `[[ccw]]`,
+        `CCW.md`, `ccw.md#sla`, `Team%20Notes.md`, `./ccw.md`, without `.md`, ...) are
+        looked up exactly first, then case-insensitively, then by file name alone (a folder
+        left out, as Obsidian's shortest-path links do). A case-insensitive or file-name
+        match shared by two entries is ambiguous and matches nothing. Never raises.
+        """
+        forms, reason = page_name_forms(name)
+        if not forms:
+            return PageMatch(None, reason)
+        for form in forms:
+            if form in self.by_path:
+                return PageMatch(form)
+        keyed = [(self._by_folded_path, form.casefold()) for form in forms]
+        keyed += [(self._by_folded_name, form.casefold()) for form in forms if "/" not in form]
+        for lookup, key in keyed:
+            found = lookup.get(key)
+            if found is None:
+                continue
+            if len(found) == 1:
+                return PageMatch(found[0])
+            shown = " and ".join(found[:2]) + (" and more" if len(found) > 2 else "")
+            return PageMatch(None, f"ambiguous: could be {shown}")
+        return PageMatch(None, reason or "not in the index")
+
+    @cached_property
+    def _by_folded_path(self) -> dict[str, list[str]]:
+        folded: dict[str, list[str]] = {}
+        for entry in self.entries:
+            folded.setdefault(entry.path.casefold(), []).append(entry.path)
+        return folded
+
+    @cached_property
+    def _by_folded_name(self) -> dict[str, list[str]]:
+        folded: dict[str, list[str]] = {}
+        for entry in self.entries:
+            folded.setdefault(entry.path.rpartition("/")[2].casefold(), []).append(entry.path)
+        return folded
+
+
+@dataclass(frozen=True, slots=True)
+class PageMatch:
+    """What `PageMap.match` found: an entry's path, or None and why not."""
+
+    path: str | None
+    reason: str = ""  # "not in the index", "outside the wiki", "ambiguous: ...", ...
 
 
 _MARKDOWN = MarkdownIt("commonmark", {"html": False, "maxNesting": _MAX_NESTING}).enable("table")

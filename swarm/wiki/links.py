@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 from dataclasses import dataclass, field
 from pathlib import Path, PureWindowsPath
 from urllib.parse import unquote, urlsplit
@@ -15,7 +16,13 @@ from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
-__all__ = ["LinkLine", "normalise_page_path", "shortest_path_rewrites", "wikilink_plugin"]
+__all__ = [
+    "LinkLine",
+    "normalise_page_path",
+    "page_name_forms",
+    "shortest_path_rewrites",
+    "wikilink_plugin",
+]
 
 _MAX_WIKILINK_CHARS = 512
 # The walk that resolves Obsidian shortest-path wikilinks stops after this many files.
@@ -153,6 +160,75 @@ def normalise_page_path(raw: str, *, wikilink: bool = False) -> str | None:
             return None
         normalised += ".md"
     return normalised
+
+
+# --- page names as a model writes them ---------------------------------------------------
+
+_MAX_PAGE_NAME_CHARS = 1_000
+_NAME_QUOTES = "\"'`“”‘’«»"
+_WIKILINK_NAME = re.compile(r"!?\[\[([^\[\]]*)\]\]")
+_MARKDOWN_LINK_NAME = re.compile(r"!?\[[^\[\]]*\]\(\s*<?([^()<>]*?)>?\s*\)")
+
+
+def page_name_forms(raw: object) -> tuple[list[str], str]:
+    """(forms, note): the page paths a name written by a model may mean, most literal
+    first, and why it may match nothing (`([], why not)` when it has no form at all).
+    Never raises; the caller matches the forms against its page map.
+
+    Takes `[[ccw]]`, `[[ccw|CCW]]`, `[CCW](ccw.md)`, quotes or backticks around a name,
+    `#anchor` / `^block` suffixes, `%20`-escapes, backslashes, `./` and leading `/`, and a
+    missing `.md`. A form that would escape the wiki (`..`), names a drive or home folder,
+    or holds control characters is never produced: the reason says so instead.
+    """
+    if not isinstance(raw, str):
+        return [], "not a page name"
+    name = raw.strip()
+    if len(name) > _MAX_PAGE_NAME_CHARS:
+        return [], "not a page name (too long)"
+    name = name.strip(_NAME_QUOTES).strip()
+    if wikilink := _WIKILINK_NAME.fullmatch(name):
+        name = wikilink.group(1).split("|", 1)[0].strip()
+    elif link := _MARKDOWN_LINK_NAME.fullmatch(name):
+        name = link.group(1).strip()
+    if not name:
+        return [], "not a page name (empty)"
+    variants = [name, unquote(name)]
+    variants += [variant.split("#", 1)[0].split("^", 1)[0] for variant in variants]
+    forms: list[str] = []
+    reasons: list[str] = []
+    for variant in dict.fromkeys(variants):
+        form, reason = _page_form(variant)
+        if form is None:
+            reasons.append(reason)
+        elif form not in forms:
+            forms.append(form)
+    outside = "outside the wiki" in reasons
+    if forms:
+        # "%2e%2e/x.md" is a folder "%2e%2e" as written and "../x.md" decoded: the forms
+        # stay (only map entries ever match them), the note says why when nothing does.
+        return forms, "outside the wiki" if outside else ""
+    return [], "outside the wiki" if outside else "not a page name"
+
+
+def _page_form(variant: str) -> tuple[str | None, str]:
+    """One spelling of a name as a relative POSIX page path ending in `.md`, or
+    `(None, why not)`."""
+    target = variant.strip().replace("\\", "/")
+    if not target:
+        return None, "not a page name"
+    if any(ord(char) < 32 or ord(char) == 127 for char in target):
+        return None, "not a page name"
+    if target.startswith("~") or PureWindowsPath(target).drive:
+        return None, "outside the wiki"
+    target = target.lstrip("/")
+    normalised = posixpath.normpath(target) if target else "."
+    if normalised == ".":
+        return None, "not a page name"
+    if normalised == ".." or normalised.startswith("../"):
+        return None, "outside the wiki"
+    if posixpath.splitext(normalised)[1].lower() != ".md":
+        normalised += ".md"
+    return normalised, ""
 
 
 # --- Obsidian shortest-path wikilinks -----------------------------------------------------

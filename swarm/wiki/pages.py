@@ -1,10 +1,12 @@
 """Confined reads of wiki pages: frontmatter kept as metadata, body cut to an excerpt.
 
-Every read resolves the real path first and refuses anything outside the wiki dir.
+Every read resolves the real path first and refuses anything outside the wiki dir. An
+excerpt reads a bounded prefix of the file, so a page of any size gives its first excerpt.
 """
 
 from __future__ import annotations
 
+import codecs
 import datetime as dt
 import os
 import posixpath
@@ -22,6 +24,7 @@ __all__ = [
     "TRUNCATION_MARKER",
     "PageExcerpt",
     "confine",
+    "excerpt_read_bytes",
     "normalise_metadata",
     "read_page",
     "read_page_text",
@@ -34,6 +37,10 @@ __all__ = [
 TRUNCATION_MARKER = " …"
 # How far back from the limit a cut may move to land on a word boundary.
 _WORD_BOUNDARY_SLACK = 0.5
+# An excerpt of `max_chars` reads at most this many bytes of its file: 4 per character (the
+# longest UTF-8 sequence) plus room for a frontmatter block at the top of the page.
+_FRONTMATTER_ALLOWANCE_BYTES = 65_536
+_UTF8_MAX_BYTES_PER_CHAR = 4
 _YAML = YAMLHandler()
 
 
@@ -297,6 +304,12 @@ def truncate_at_word(text: str, max_chars: int) -> tuple[str, bool]:
     last word boundary when one is reasonably close to the limit."""
     if len(text) <= max_chars:
         return text, False
+    return _cut_at_word(text, max_chars), True
+
+
+def _cut_at_word(text: str, max_chars: int) -> str:
+    """`text` cut to at most `max_chars` characters ending with the marker: at the last word
+    boundary when one is close, else mid-word. The character after the cut is dropped."""
     budget = max(1, max_chars - len(TRUNCATION_MARKER))
     cut = text[: budget + 1]
     boundary = max(cut.rfind(" "), cut.rfind("\n"), cut.rfind("\t"))
@@ -304,7 +317,7 @@ def truncate_at_word(text: str, max_chars: int) -> tuple[str, bool]:
         cut = cut[:boundary]
     else:
         cut = cut[:budget]
-    return cut.rstrip() + TRUNCATION_MARKER, True
+    return cut.rstrip() + TRUNCATION_MARKER
 
 
 def _first_heading(body: str) -> str:
@@ -327,6 +340,55 @@ def _title_of(rel_path: str, title: str, metadata: Mapping[str, Any], body: str)
     return _first_heading(body) or PurePosixPath(rel_path).stem
 
 
+def excerpt_read_bytes(max_chars: int, max_bytes: int) -> int:
+    """How many bytes of a page an excerpt of `max_chars` characters reads at most."""
+    return max(
+        1, min(max_bytes, max_chars * _UTF8_MAX_BYTES_PER_CHAR + _FRONTMATTER_ALLOWANCE_BYTES)
+    )
+
+
+_PREFIX_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NOFOLLOW", 0)  # the real path was resolved: a symlink now is a swap
+    | getattr(os, "O_NONBLOCK", 0)  # a FIFO swapped in since the stat must not block the open
+    | getattr(os, "O_CLOEXEC", 0)
+)
+
+
+def _read_prefix(wiki_dir: Path, rel_path: str, limit: int) -> tuple[str, bool]:
+    """(decoded text, cut short): the first `limit` bytes of the page, decoded as UTF-8.
+
+    A multi-byte sequence cut at the limit is dropped, not an error; a NUL byte or invalid
+    UTF-8 in what was read refuses the page. Raises `PageOutsideWiki` / `PageUnreadable`."""
+    _check_relative(rel_path)
+    real, _ = _confine_under(_resolve_root(wiki_dir, rel_path), rel_path)
+    try:
+        descriptor = os.open(real, _PREFIX_FLAGS)
+    except FileNotFoundError as error:
+        raise PageUnreadable(rel_path, "page not found") from error
+    except OSError as error:
+        raise PageUnreadable(rel_path, error.strerror or "read failed") from error
+    try:
+        stat = os.fstat(descriptor)
+        if not S_ISREG(stat.st_mode):
+            raise PageUnreadable(rel_path, "not a regular file")
+        raw = _read_upto(descriptor, min(stat.st_size, limit), limit + 1)
+    except OSError as error:
+        raise PageUnreadable(rel_path, error.strerror or "read failed") from error
+    finally:
+        os.close(descriptor)
+    cut_short = len(raw) > limit
+    raw = raw[:limit]
+    if b"\x00" in raw:
+        raise PageUnreadable(rel_path, "binary file, not text")
+    decoder = codecs.getincrementaldecoder("utf-8-sig")()
+    try:
+        # Not final when cut short: an incomplete sequence at the end is held back, dropped.
+        return decoder.decode(raw, final=not cut_short), cut_short
+    except UnicodeDecodeError as error:
+        raise PageUnreadable(rel_path, "not UTF-8 text") from error
+
+
 def read_page(
     wiki_dir: Path,
     rel_path: str,
@@ -337,18 +399,30 @@ def read_page(
 ) -> PageExcerpt:
     """The page's first `max_chars` characters of body, its frontmatter and title.
 
-    Never raises: a page that cannot be read comes back with `error` set and no text.
+    Only a bounded prefix of the file is read (`excerpt_read_bytes`, never more than
+    `max_bytes`), so a page of any size gives its first excerpt. Never raises: a page that
+    cannot be read (outside the wiki, missing, not a file, binary, not UTF-8) comes back
+    with `error` set and no text.
     """
+    limit = excerpt_read_bytes(max_chars, max_bytes)
     try:
-        text = _read_text(wiki_dir, rel_path, max_bytes)
+        text, cut_short = _read_prefix(wiki_dir, rel_path, limit)
     except PageOutsideWiki:
         return PageExcerpt(rel_path, title or str(rel_path), error="page is outside the wiki")
     except PageUnreadable as error:
         return PageExcerpt(rel_path, title or str(rel_path), error=error.reason)
     except (WikiError, OSError, ValueError) as error:
         return PageExcerpt(rel_path, title or str(rel_path), error=f"cannot read page: {error}")
+    # A frontmatter block longer than the prefix reads as unterminated: the text is the body.
     metadata, body = split_frontmatter(text)
-    excerpt, truncated = truncate_at_word(body.strip(), max_chars)
+    body = body.strip()
+    excerpt, truncated = truncate_at_word(body, max_chars)
+    if cut_short and not truncated:
+        # The file goes on past what was read, so its last word may be cut: end on a word
+        # boundary, marked as cut. The "x" stands for the unread rest and is never kept.
+        limit_chars = min(max_chars, len(body) + len(TRUNCATION_MARKER))
+        excerpt = _cut_at_word(body + "x", limit_chars) if body else ""
+        truncated = True
     return PageExcerpt(
         path=rel_path,
         title=_title_of(rel_path, title, metadata, body),

@@ -127,6 +127,83 @@ async def test_pick_pages_unusable_output_raises_model_output_error(reply: Any) 
         await reasoner.pick_pages("q", CANDIDATES, max_pages=5)
 
 
+@pytest.mark.parametrize(
+    ("pages", "expected_paths", "expected_dropped"),
+    [
+        pytest.param(
+            ["ccw.md", 1, None, {}, "pricing.md"],
+            ["ccw.md", "ccw.md", "pricing.md"],  # the flow drops the repeat
+            ["null (not a page name)", "{} (not a page name)"],
+            id="issue-8-pick",
+        ),
+        pytest.param(
+            [7, True, 3.5, "", "  ", ["team.md"], "team.md"],
+            ["team.md"],
+            [
+                "7 (no candidate has that number)",
+                "true (not a page name)",
+                "3.5 (not a page name)",
+                '"" (not a page name)',
+                '"  " (not a page name)',
+                '["team.md"] (not a page name)',
+            ],
+            id="every-kind-of-bad-item",
+        ),
+        pytest.param(
+            ["x" * 500, "ccw.md"],
+            ["x" * 500, "ccw.md"],  # a name, however long: the flow matches it to the map
+            [],
+            id="long-name-passes-to-the-flow",
+        ),
+        pytest.param(
+            [{"deeply": {"nested": ["o" * 100]}}, "ccw.md"],
+            ["ccw.md"],
+            ['{"deeply": {"nested": ["' + "o" * 15 + "… (not a page name)"],  # 40 chars
+            id="long-item-shown-short",
+        ),
+    ],
+)
+async def test_pick_items_are_validated_one_by_one(
+    pages: list[Any], expected_paths: list[str], expected_dropped: list[str]
+) -> None:
+    reasoner, _ = reasoner_with({"pages": pages, "time_sensitive": True})
+
+    choice = await reasoner.pick_pages("q", CANDIDATES, max_pages=5)
+
+    assert (choice.paths, choice.dropped) == (expected_paths, expected_dropped)
+    assert choice.time_sensitive is True
+
+
+@given(
+    st.lists(
+        st.recursive(
+            st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+            lambda children: (
+                st.lists(children, max_size=3)
+                | st.dictionaries(st.text(max_size=3), children, max_size=3)
+            ),
+            max_leaves=6,
+        ),
+        min_size=1,
+        max_size=6,
+    )
+)
+@settings(max_examples=150, deadline=None)
+def test_a_pick_of_any_json_items_keeps_the_names_or_says_none_were_usable(
+    items: list[Any],
+) -> None:
+    import asyncio
+
+    reasoner, _ = reasoner_with({"pages": items})
+    try:
+        choice = asyncio.run(reasoner.pick_pages("q", CANDIDATES, max_pages=5))
+    except ModelOutputError as error:
+        assert "named no page" in str(error)
+        return
+    assert all(isinstance(path, str) and path for path in choice.paths)
+    assert len(choice.paths) + len(choice.dropped) == len(items)
+
+
 # --- answer_from_excerpts -----------------------------------------------------------------
 
 

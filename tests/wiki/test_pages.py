@@ -111,12 +111,43 @@ def test_title_fallbacks(tmp_path: Path, content: str, title: str) -> None:
     assert read_page(tmp_path, "page.md").title == title
 
 
-def test_over_large_file_is_refused_by_stat(tmp_path: Path) -> None:
+def test_over_large_file_gives_its_first_excerpt_but_is_refused_for_ranking(
+    tmp_path: Path,
+) -> None:
     (tmp_path / "big.md").write_text("word " * 1000, encoding="utf-8")
     excerpt = read_page(tmp_path, "big.md", max_bytes=1024)
-    assert excerpt.error and "too large" in excerpt.error
+    assert excerpt.error is None and excerpt.truncated
+    assert excerpt.text.endswith(TRUNCATION_MARKER) and len(excerpt.text) <= 1024
+    assert set(excerpt.text.removesuffix(TRUNCATION_MARKER).split()) == {"word"}
     with pytest.raises(PageUnreadable, match="too large"):
         read_page_text(tmp_path, "big.md", max_bytes=1024)
+
+
+def test_a_page_over_the_size_limit_is_read_as_a_bounded_prefix(tmp_path: Path) -> None:
+    head = "---\ntitle: Huge\nupdated: 2026-05-08\n---\n# Huge\n\nThe answer is 42. "
+    # Past the prefix: a binary tail. Only the prefix is read, so it never shows.
+    tail = b"\x00\xff" * 1_200_000
+    (tmp_path / "huge.md").write_bytes(head.encode() + b"filler " * 20_000 + tail)
+    assert (tmp_path / "huge.md").stat().st_size > 2_000_000
+    excerpt = read_page(tmp_path, "huge.md", max_chars=1500, max_bytes=2_000_000)
+    assert excerpt.error is None and excerpt.truncated
+    assert excerpt.title == "Huge" and excerpt.metadata["updated"] == dt.date(2026, 5, 8)
+    assert excerpt.text.startswith("# Huge\n\nThe answer is 42.")
+    assert len(excerpt.text) <= 1500
+
+
+def test_a_utf8_sequence_cut_at_the_read_limit_is_dropped_not_an_error(tmp_path: Path) -> None:
+    # 1 + 2 * 600 bytes: the 1,024-byte prefix ends inside an "é".
+    (tmp_path / "accents.md").write_text("a" + "é" * 600, encoding="utf-8")
+    excerpt = read_page(tmp_path, "accents.md", max_chars=5000, max_bytes=1024)
+    assert excerpt.error is None and excerpt.truncated
+    kept = excerpt.text.removesuffix(TRUNCATION_MARKER)
+    assert kept and set(kept[1:]) == {"é"} and "\ufffd" not in kept
+
+
+def test_invalid_utf8_inside_the_prefix_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "bad.md").write_bytes(b"ok text \xff\xfe more" + b" word" * 1000)
+    assert read_page(tmp_path, "bad.md", max_bytes=1024).error == "not UTF-8 text"
 
 
 def test_binary_file(tmp_path: Path) -> None:
