@@ -45,7 +45,7 @@ Int64Array = npt.NDArray[np.int64]
 StatKey = tuple[int, int] | None
 
 # Bump when tokenization, document layout or the file's members change.
-STORE_FORMAT = 2
+STORE_FORMAT = 3  # 3: CJK runs as character bigrams
 STORE_FILENAME = "index.npz"
 _KEY_BYTES = 16
 _COUNT_CHUNK_TOKENS = 1 << 21  # tokens buffered before they are counted into pairs

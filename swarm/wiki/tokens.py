@@ -36,6 +36,13 @@ STOPWORDS = frozenset(
 )
 
 _WORD_RE = re.compile(r"[^\W_]+")
+# Scripts written without spaces between words (Han, Hiragana, Katakana) and Hangul, whose
+# words carry their particles: a run of them is indexed as overlapping character bigrams
+# (as Lucene's CJK analyzer does), so the query 学生券 finds the page holding 学生券的价格.
+_CJK_RUN = re.compile(
+    "[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf"
+    "\u4e00-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff66-\uff9f\U00020000-\U0002fa1f]+"
+)
 # ASCII text splits on this table (every ASCII char that is not a letter or digit becomes a
 # space) about twice as fast as the regex, with the same words: for ASCII, [^\W_] is [a-z0-9].
 _ASCII_SEPARATORS = str.maketrans(
@@ -51,11 +58,30 @@ _STEM_CACHE_MAX = 500_000
 
 
 def words(text: str) -> list[str]:
-    """The lowercased Unicode words of `text` (runs of letters and digits), in order."""
+    """The lowercased Unicode words of `text` (runs of letters and digits), in order; a run
+    of CJK characters gives its character bigrams (a lone character stands alone)."""
     lowered = text.lower()
     if lowered.isascii():
         return lowered.translate(_ASCII_SEPARATORS).split()
-    return _WORD_RE.findall(lowered)
+    found = _WORD_RE.findall(lowered)
+    if not _CJK_RUN.search(lowered):
+        return found
+    return [piece for word in found for piece in _split_cjk(word)]
+
+
+def _split_cjk(word: str) -> list[str]:
+    """`word` with each CJK run replaced by its bigrams: 学生券 → 学生, 生券."""
+    pieces: list[str] = []
+    position = 0
+    for match in _CJK_RUN.finditer(word):
+        if match.start() > position:
+            pieces.append(word[position : match.start()])
+        run = match.group()
+        pieces.extend([run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)])
+        position = match.end()
+    if position < len(word):
+        pieces.append(word[position:])
+    return pieces
 
 
 def stem(word: str) -> str:
@@ -63,7 +89,8 @@ def stem(word: str) -> str:
     if word in STOPWORDS or len(word) > _MAX_TOKEN_CHARS:
         return ""
     if len(word) == 1:
-        return word if word.isdigit() else ""
+        # A lone letter is noise in English ("a", "s"); a lone CJK character is a word.
+        return word if word.isdigit() or _CJK_RUN.match(word) else ""
     if len(word) <= 3 or not word.isalpha():
         return word
     if word.endswith("ies") and len(word) > 4:
