@@ -19,7 +19,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from swarm.config import get_settings
-from swarm.errors import BlockedURL, FetchError, FetchTimeout, ProviderHTTPError
+from swarm.errors import (
+    BlockedURL,
+    ConnectFailed,
+    FetchError,
+    FetchTimeout,
+    HostNotFound,
+    ProviderHTTPError,
+)
 from swarm.web.addresses import check_url_syntax, is_public_ip
 from swarm.web.bodies import BoundedDecoder
 from swarm.web.safe_http import (
@@ -433,11 +440,14 @@ async def test_next_vetted_address_is_tried_when_the_first_refuses() -> None:
     assert spy.connects == [(PUBLIC_V4, 80), ("1.1.1.1", 80)]
 
 
-async def test_connect_time_resolver_error_is_a_connect_error() -> None:
+async def test_connect_time_resolver_error_is_host_not_found() -> None:
+    # Was httpx.ConnectError: a DNS failure now says so, and is never a guard refusal.
     spy = SpyBackend()
     async with spied_client(raising_resolver, spy) as client:
-        with pytest.raises(httpx.ConnectError):
+        with pytest.raises(HostNotFound) as caught:
             await client.get("http://nxdomain.example/")
+    assert not isinstance(caught.value, BlockedURL)
+    assert caught.value.reason == "could not resolve host nxdomain.example"
     assert spy.connects == []
 
 
@@ -767,13 +777,14 @@ async def test_httpx_timeout_maps_to_fetch_timeout() -> None:
 
 
 async def test_transport_error_maps_to_fetch_error() -> None:
+    # Was a plain FetchError: a connect error is now ConnectFailed (a FetchError leaf).
     def handler(request: httpx.Request) -> httpx.Response:
         raise httpx.ConnectError("refused", request=request)
 
     async with mock_client(handler) as client:
         with pytest.raises(FetchError) as caught:
             await fetch("http://refused.example/", client=client)
-    assert type(caught.value) is FetchError
+    assert type(caught.value) is ConnectFailed
 
 
 # --- get_json ----------------------------------------------------------------------------
