@@ -16,6 +16,7 @@ SwarmError
     │   └── ConnectionRefused  the host actively refused the connection
     ├── FetchTimeout       a wall-clock deadline passed (or no time was left to ask)
     ├── ProviderHTTPError  a provider answered with an error status (`status_code`, `body`)
+    ├── SearchBlocked      a search engine served its bot challenge instead of results
     └── MalformedResponse  a body that is not what was asked for (bad JSON, cut, corrupt)
 
 "Nothing there" is not an error: a provider that asked and got an answer of "no such page /
@@ -44,6 +45,7 @@ __all__ = [
     "PageOutsideWiki",
     "PageUnreadable",
     "ProviderHTTPError",
+    "SearchBlocked",
     "SwarmError",
     "WikiError",
     "describe_error",
@@ -168,6 +170,14 @@ class ProviderHTTPError(FetchError):
         return (
             f"HTTP {self.status_code} from {self.host}" if self.host else f"HTTP {self.status_code}"
         )
+
+
+class SearchBlocked(FetchError):
+    """A search engine served its bot-protection challenge instead of results."""
+
+    @property
+    def reason(self) -> str:
+        return "blocked by a bot-challenge page"
 
 
 class MalformedResponse(FetchError):

@@ -23,6 +23,12 @@ PUBLIC_IP = "93.184.215.14"
 # id → what the failure is; "nothing" is a source that answers "no such page / no results".
 FAILURES = ("dns", "refused", "timeout", "http500", "malformed", "guard")
 
+ARTICLE_HTML = (
+    "<html><head><title>Ulaanbaatar weather</title></head><body><article><h1>Mongolia</h1>"
+    + "<p>Mongolia is a landlocked country in East Asia between Russia and China. </p>" * 20
+    + "</article></body></html>"
+)
+
 NO_RESULTS_LITE_PAGE = (
     "<html><head><title>DuckDuckGo</title></head><body><form action='/lite/' method='post'>"
     "<input name='q' value='qwzx'></form><table border='0'><tr><td>No results.</td></tr>"
@@ -160,6 +166,8 @@ def wiring(kind: str) -> tuple[httpx.AsyncBaseTransport, Resolver]:
         return _every_request(response), public_resolver
     if kind == "nothing":
         return httpx.MockTransport(_nothing_there), public_resolver
+    if kind == "found":
+        return found_handler(ARTICLE_HTML), public_resolver
     raise ValueError(kind)
 
 

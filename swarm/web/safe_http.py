@@ -323,6 +323,9 @@ def _mapped_httpx_error(error: Exception, url: str, what: str) -> FetchError:
     if isinstance(error, httpx.TimeoutException):
         return FetchTimeout(f"{what} timed out ({detail})", url=url)
     if isinstance(error, httpx.ConnectError):
+        if any(isinstance(cause, socket.gaierror) for cause in _causes(error)):
+            # The unguarded client (the user's SearXNG) resolves inside httpcore.
+            return HostNotFound(f"{what} failed: could not resolve host ({detail})", url=url)
         if _is_refusal(error):
             return ConnectionRefused(f"{what} failed: connection refused ({detail})", url=url)
         return ConnectFailed(f"{what} failed: could not connect ({detail})", url=url)
