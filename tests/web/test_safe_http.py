@@ -22,9 +22,11 @@ from swarm.config import get_settings
 from swarm.errors import (
     BlockedURL,
     ConnectFailed,
+    ConnectionRefused,
     FetchError,
     FetchTimeout,
     HostNotFound,
+    MalformedResponse,
     ProviderHTTPError,
 )
 from swarm.web.addresses import check_url_syntax, is_public_ip
@@ -915,3 +917,58 @@ async def test_in_memory_response_is_capped_too() -> None:
     async with mock_client(lambda r: httpx.Response(200, content=b"x" * 2000)) as client:
         page = await fetch("http://mem.example/", client=client, max_bytes=1000)
     assert (len(page.text), page.truncated) == (1000, True)
+
+
+# --- which FetchError leaf, for which failure ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "error", "reason"),
+    [
+        pytest.param("dns", HostNotFound, "could not resolve host api.example", id="dns"),
+        pytest.param(
+            "refused", ConnectionRefused, "connection refused by api.example", id="refused"
+        ),
+        pytest.param("timeout", FetchTimeout, "timed out waiting for api.example", id="timeout"),
+        pytest.param("http500", ProviderHTTPError, "HTTP 500 from api.example", id="http-500"),
+        pytest.param(
+            "malformed", MalformedResponse, "malformed response from api.example", id="bad"
+        ),
+        pytest.param("guard", BlockedURL, "blocked: 'api.example' resolves to", id="guard"),
+    ],
+)
+async def test_get_json_raises_the_leaf_for_each_failure(
+    kind: str, error: type[FetchError], reason: str
+) -> None:
+    from outside_failures import failing_client
+
+    async with failing_client(kind) as client:
+        with pytest.raises(error) as caught:
+            await get_json("https://api.example/v1", client=client, timeout_s=2.0)
+    assert caught.value.reason.startswith(reason), caught.value.reason
+    assert caught.value.url == "https://api.example/v1"
+    if kind != "guard":
+        assert not isinstance(caught.value, BlockedURL)
+
+
+async def test_an_unguarded_clients_dns_failure_is_host_not_found() -> None:
+    # The user's SearXNG goes through a plain client: httpcore resolves, gaierror is the cause.
+    def handler(request: httpx.Request) -> httpx.Response:
+        try:
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        except socket.gaierror as cause:
+            raise httpx.ConnectError(str(cause), request=request) from cause
+
+    async with make_client(transport=httpx.MockTransport(handler), guarded=False) as client:
+        with pytest.raises(HostNotFound) as caught:
+            await get_json("http://searx.lan.example:8888/search", client=client, vet_url=False)
+    assert caught.value.reason == "could not resolve host searx.lan.example"
+
+
+@pytest.mark.parametrize("answer", [[], ["10.0.0.1"]], ids=["no-address", "private"])
+async def test_fetch_precheck_tells_no_address_from_a_refused_one(answer: list[str]) -> None:
+    async with mock_client(lambda r: httpx.Response(200), ScriptedResolver(answer)) as client:
+        with pytest.raises(FetchError) as caught:
+            await fetch("https://gone.example/", client=client)
+    expected = HostNotFound if not answer else BlockedURL
+    assert type(caught.value) is expected
