@@ -7,17 +7,23 @@ from __future__ import annotations
 
 import io
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from swarm import __version__
 
 if TYPE_CHECKING:
+    from httpx import AsyncBaseTransport, AsyncClient  # noqa: TID251 (type only)
+
     from swarm.config import Settings
     from swarm.margot_bot import TurnContext, TurnResult
+    from swarm.web.safe_http import Resolver
     from swarm.wiki_query import WikiQueryResult
+
+_T = TypeVar("_T")
 
 
 class _SwarmGroup(click.Group):
@@ -158,29 +164,104 @@ def _format_result(result: WikiQueryResult) -> str:
 # --- going outside: lookup, research, search ----------------------------------------------------
 
 
+@dataclass(frozen=True)
+class OutsideWiring:
+    """What `swarm lookup`, `search` and `research` reach the outside through. By default
+    (no `obj`) the real network; a caller that embeds the CLI, or a test, passes its own HTTP
+    transport and DNS resolver as click's `obj` (`cli.main(obj=OutsideWiring(...))`,
+    `CliRunner().invoke(cli, args, obj=OutsideWiring(...))`)."""
+
+    http_transport: AsyncBaseTransport | None = None
+    resolver: Resolver | None = None
+
+
+def _outside_wiring() -> OutsideWiring:
+    obj = click.get_current_context().find_root().obj
+    return obj if isinstance(obj, OutsideWiring) else OutsideWiring()
+
+
+async def _with_outside_client(
+    settings: Settings,
+    wiring: OutsideWiring,
+    run: Callable[[AsyncClient | None], Awaitable[_T]],
+) -> _T:
+    """`run(client)` with a client over the wiring's transport, or `run(None)` (each tool
+    then makes its own, over the real network) when nothing was wired."""
+    if wiring.http_transport is None and wiring.resolver is None:
+        return await run(None)
+    from swarm.web.safe_http import make_client
+
+    async with make_client(
+        settings, transport=wiring.http_transport, resolver=wiring.resolver
+    ) as client:
+        return await run(client)
+
+
+def _require_question(text: str, name: str, example: str) -> None:
+    if not text.strip():
+        raise click.UsageError(f"{name} is empty: ask something, e.g. {example}")
+
+
+def _require_outside_sources(settings: Settings, *, web_only: bool = False) -> None:
+    """Usage error (exit 2) when the command has no outside source to ask."""
+    if web_only and not settings.web_search_enabled:
+        raise click.UsageError(
+            "web search is disabled (WEB_SEARCH_ENABLED=false): set WEB_SEARCH_ENABLED=true"
+        )
+    if not settings.web_search_enabled and not settings.wikipedia_fallback_enabled:
+        raise click.UsageError(
+            "every outside source is disabled (WEB_SEARCH_ENABLED and "
+            "WIKIPEDIA_FALLBACK_ENABLED are false): set either to true"
+        )
+
+
+def _could_not(error: str) -> None:
+    """Exit 1, the job could not be done: one `error: ...` line on stderr."""
+    click.echo(f"error: {' '.join(error.split())}", err=True)
+    raise SystemExit(1)
+
+
 @cli.command("lookup")
 @click.argument("query")
 @click.option("--json", "as_json", is_flag=True, help="Print the tool's JSON result only.")
 def lookup_command(query: str, as_json: bool) -> None:
     """Look QUERY up: Wikipedia first, then the web (SearXNG if SEARXNG_URL is set, else
-    DuckDuckGo). Prints the answer and where it came from."""
+    DuckDuckGo). Prints the answer and where it came from.
+
+    Exit status: 0 with an answer or an honest "nothing found", 1 when every source failed
+    (the reasons on stderr), 2 for usage errors (empty query, bad or disabled settings).
+    """
     import asyncio
     import json
 
     from swarm.tools import builtin
     from swarm.web.web_search import ToolContext
 
-    _checked_settings()  # a bad setting is a usage error here, not a buried tool error
+    _require_question(query, "QUERY", 'swarm lookup "Mongolia"')
+    settings = _checked_settings()  # a bad setting is a usage error, not a buried tool error
+    _require_outside_sources(settings)
     context = ToolContext(user_print=_progress)
+    wiring = _outside_wiring()
     # --json is what a model would get (fenced page text); humans get the plain text.
-    result = asyncio.run(builtin.lookup(query, context=context, fence_content=as_json))
+    result = asyncio.run(
+        _with_outside_client(
+            settings,
+            wiring,
+            lambda client: builtin.lookup(
+                query, context=context, settings=settings, client=client, fence_content=as_json
+            ),
+        )
+    )
+    failed = result.get("success") is False
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
     else:
-        click.echo(_format_lookup(result))
+        click.echo(_format_lookup(result, show_error=not failed))
+    if failed:
+        _could_not(str(result.get("error") or "the lookup failed"))
 
 
-def _format_lookup(result: dict[str, object]) -> str:
+def _format_lookup(result: dict[str, object], *, show_error: bool = True) -> str:
     data = result.get("data")
     data = data if isinstance(data, dict) else {}
     source = result.get("source")
@@ -195,7 +276,7 @@ def _format_lookup(result: dict[str, object]) -> str:
                 lines.append(f"[{number}] {hit.get('title', '')} — {hit.get('url', '')}")
         return "\n".join(lines)
     lines = [str(data.get("message", "No results found."))]
-    if result.get("error"):
+    if show_error and result.get("error"):
         lines.append(f"(error: {result['error']})")
     return "\n".join(lines)
 
@@ -214,20 +295,33 @@ def _format_lookup(result: dict[str, object]) -> str:
 def research_command(topic: str, depth: str, backend: str | None, as_json: bool) -> None:
     """Research TOPIC on Wikipedia and the web; print a report with numbered sources.
 
-    Exit status: 0 with a report (even a partial one), 1 when no source was found.
+    Exit status: 0 with a report (even a partial one, or an honest "no sources found" from
+    sources that answered), 1 when every source failed (the reasons on stderr), 2 for usage
+    errors (empty topic, bad or disabled settings, no key for --backend anthropic).
     """
     import asyncio
 
     from swarm.research import research_topic
 
+    _require_question(topic, "TOPIC", 'swarm research "Mongolian steppe climate"')
     settings = _checked_settings(**({"backend": backend} if backend else {}))
     if settings.backend == "anthropic" and not settings.anthropic_key():
         raise click.UsageError(
             "The anthropic backend needs a key: set ANTHROPIC_API_KEY (or use --backend offline)."
         )
+    _require_outside_sources(settings)
+    wiring = _outside_wiring()
     result = asyncio.run(
-        research_topic(
-            topic, depth, settings=settings, progress=lambda line: _progress(f"… {line}")
+        _with_outside_client(
+            settings,
+            wiring,
+            lambda client: research_topic(
+                topic,
+                depth,
+                settings=settings,
+                client=client,
+                progress=lambda line: _progress(f"… {line}"),
+            ),
         )
     )
     if as_json:
@@ -242,8 +336,8 @@ def research_command(topic: str, depth: str, backend: str | None, as_json: bool)
         for error in result.errors:
             click.echo(f"note: {error}", err=True)
         click.echo(f"({len(result.sources)} sources, {result.elapsed_s:.1f} s)", err=True)
-    if not result.sources:
-        raise SystemExit(1)
+    if result.all_sources_failed:
+        _could_not("every source failed: " + "; ".join(result.errors))
 
 
 @cli.command("search")
@@ -256,15 +350,33 @@ def research_command(topic: str, depth: str, backend: str | None, as_json: bool)
 )
 def search_command(query: str, language: str | None) -> None:
     """Search the web for QUERY (real-time route if configured, DuckDuckGo, Brave,
-    Wikipedia) and print the envelope a model would read; progress lines go to stderr."""
+    Wikipedia) and print the envelope a model would read; progress lines go to stderr.
+
+    Exit status: 0 when a provider answered (results, or an honest "nothing found"), 1 when
+    every provider failed (the reasons on stderr), 2 for usage errors (empty query, bad
+    settings, web search disabled).
+    """
     import asyncio
 
     from swarm.web import web_search as web_search_module
 
-    _checked_settings()
+    _require_question(query, "QUERY", 'swarm search "Mongolia population"')
+    settings = _checked_settings()
+    _require_outside_sources(settings, web_only=True)
     context = web_search_module.ToolContext(user_print=_progress, language=language)
-    envelope = asyncio.run(web_search_module.web_search(query, context=context))
+    wiring = _outside_wiring()
+    envelope, outcome = asyncio.run(
+        _with_outside_client(
+            settings,
+            wiring,
+            lambda client: web_search_module.web_search_with_outcome(
+                query, context=context, settings=settings, client=client
+            ),
+        )
+    )
     click.echo(envelope)
+    if outcome.all_failed:
+        _could_not(outcome.error or "every search provider failed")
 
 
 @cli.command("verify")

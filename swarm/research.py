@@ -77,6 +77,9 @@ class ResearchResult(BaseModel):
     sources: list[Source] = Field(default_factory=list)
     errors: list[str] = Field(default_factory=list)
     elapsed_s: float = 0.0
+    # True when there are no sources because no outside source could be asked (every search
+    # failed, each failure in `errors`), not because the sources that answered had nothing.
+    all_sources_failed: bool = False
 
 
 # --- report --------------------------------------------------------------------------------
@@ -155,15 +158,12 @@ async def _write_report(
 # --- default providers ---------------------------------------------------------------------
 
 
-async def _no_web_search(query: str, limit: int) -> Sequence[SearchHit]:
-    return []
-
-
 def _default_web_search(client: AsyncClient, settings: Settings) -> WebSearch:
     async def search(query: str, limit: int) -> Sequence[SearchHit]:
-        from swarm.web.web_search import search_hits
+        from swarm.web.web_search import search_hits_or_raise
 
-        return await search_hits(query, client=client, settings=settings, limit=limit)
+        # The raising variant: a search that could not be made is listed in `errors`.
+        return await search_hits_or_raise(query, client=client, settings=settings, limit=limit)
 
     return search
 
@@ -172,9 +172,11 @@ def _default_wikipedia_search(
     client: AsyncClient, settings: Settings, deadline: float
 ) -> WikipediaSearch:
     async def search(query: str, limit: int) -> Sequence[dict[str, str]]:
-        from swarm.web.wikipedia import wiki_search
+        from swarm.web.wikipedia import wiki_search_or_raise
 
-        return await wiki_search(query, limit, client=client, settings=settings, deadline=deadline)
+        return await wiki_search_or_raise(
+            query, limit, client=client, settings=settings, deadline=deadline
+        )
 
     return search
 
@@ -263,12 +265,13 @@ async def research_topic(
                 from swarm.web.safe_http import make_client
 
                 client = await stack.enter_async_context(make_client(settings))
+            web_search: WebSearch | None = search
             if not settings.web_search_enabled:
                 run.note("web search is off (WEB_SEARCH_ENABLED=false): Wikipedia only")
-                search = _no_web_search
-            elif search is None:
+                web_search = None
+            elif web_search is None:
                 assert client is not None
-                search = _default_web_search(client, settings)
+                web_search = _default_web_search(client, settings)
             if fetcher is None:
                 from swarm.web.articles import title_and_text_fetcher
 
@@ -279,7 +282,7 @@ async def research_topic(
                 assert client is not None
                 wikipedia_search = _default_wikipedia_search(client, settings, gather_deadline)
             await gather_sources(
-                run, model, search, wikipedia_search, fetcher, settings, gather_deadline
+                run, model, web_search, wikipedia_search, fetcher, settings, gather_deadline
             )
             sources, texts = _report_inputs(
                 run.candidates or [], wiki_context, run.plan.max_source_chars
@@ -291,6 +294,7 @@ async def research_topic(
         run.note(f"unexpected failure: {describe_error(error)}")
         if not report_text:
             report_text = _fallback_report(run.topic, texts)
+    outside_sources = [source for source in sources if source.origin != "wiki"]
     return ResearchResult(
         topic=run.topic,
         depth=depth_name,
@@ -298,6 +302,7 @@ async def research_topic(
         sources=sources,
         errors=run.errors,
         elapsed_s=round(time.monotonic() - started, 3),
+        all_sources_failed=not outside_sources and run.searches_answered == 0,
     )
 
 

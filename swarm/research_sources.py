@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from swarm.config import Settings
-from swarm.errors import describe_error
+from swarm.errors import FetchError, describe_error
 from swarm.models.base import Reasoner
 from swarm.web.types import SearchHit
 from swarm.web.urls import normalize_url
@@ -29,6 +29,7 @@ __all__ = [
     "WebSearch",
     "WikipediaSearch",
     "describe_error",
+    "failure_reason",
     "gather_sources",
     "plan_for",
 ]
@@ -110,6 +111,9 @@ class ResearchRun:
     wiki_hits: dict[int, list[dict[str, str]]] = field(default_factory=dict)
     candidates: list[Candidate] | None = None
     errors: list[str] = field(default_factory=list)
+    # Searches (web or Wikipedia, per sub-query) that answered, even with nothing: none at
+    # all means every source failed, which is not "nothing found".
+    searches_answered: int = 0
 
     def note(self, message: str) -> None:
         self.errors.append(f"{STEP_NAMES.get(self.step, 'step')}: {message}")
@@ -165,29 +169,33 @@ async def _search_one(
     run: ResearchRun,
     index: int,
     query: str,
-    web_search: WebSearch,
+    web_search: WebSearch | None,
     wikipedia_search: WikipediaSearch | None,
 ) -> None:
     async def web() -> None:
+        if web_search is None:
+            return
         try:
             hits = await web_search(query, run.plan.web_hits_per_query)
             run.web_hits[index] = _valid_web_hits(hits)
+            run.searches_answered += 1
         except Exception as error:
-            run.note(f"web search for {query!r} failed: {describe_error(error)}")
+            run.note(f"web search for {query!r} failed: {failure_reason(error)}")
 
     async def wikipedia() -> None:
         if wikipedia_search is None:
             return
         try:
             run.wiki_hits[index] = _valid_wiki_hits(await wikipedia_search(query, 1))
+            run.searches_answered += 1
         except Exception as error:  # Wikipedia is additive: note it, change nothing else
-            run.note(f"Wikipedia search for {query!r} failed: {describe_error(error)}")
+            run.note(f"Wikipedia search for {query!r} failed: {failure_reason(error)}")
 
     await asyncio.gather(web(), wikipedia())
 
 
 async def _search(
-    run: ResearchRun, web_search: WebSearch, wikipedia_search: WikipediaSearch | None
+    run: ResearchRun, web_search: WebSearch | None, wikipedia_search: WikipediaSearch | None
 ) -> None:
     run.progress(f"searching {len(run.queries)} sub-quer{'y' if len(run.queries) == 1 else 'ies'}")
     await asyncio.gather(
@@ -260,7 +268,7 @@ async def _fetch(run: ResearchRun, fetcher: ArticleFetcher, settings: Settings) 
                 run.note(f"{candidate.url}: no answer within {timeout_s:g}s")
                 return
             except Exception as error:
-                run.note(f"{candidate.url}: {describe_error(error)}")
+                run.note(f"{candidate.url}: {failure_reason(error)}")
                 return
         if article is None or not article[1].strip():
             run.note(f"{candidate.url}: no readable article text")
@@ -277,13 +285,14 @@ async def _fetch(run: ResearchRun, fetcher: ArticleFetcher, settings: Settings) 
 async def gather_sources(
     run: ResearchRun,
     model: Reasoner,
-    search: WebSearch,
+    search: WebSearch | None,
     wikipedia_search: WikipediaSearch | None,
     fetcher: ArticleFetcher,
     settings: Settings,
     deadline: float,
 ) -> None:
-    """Steps 1–4 under the deadline; on expiry the run keeps whatever arrived."""
+    """Steps 1–4 under the deadline (`search` None: web search is off); on expiry the run
+    keeps whatever arrived."""
     try:
         async with asyncio.timeout_at(_loop_time_of(deadline)):
             run.step = 1
@@ -306,6 +315,14 @@ async def gather_sources(
             run.queries = [run.topic]
         if run.candidates is None:
             run.candidates = _merge(run)
+
+
+def failure_reason(error: BaseException) -> str:
+    """Why a source could not be asked: a FetchError's short `reason` ("could not resolve
+    host lite.duckduckgo.com"), else `Type: message`."""
+    if isinstance(error, FetchError):
+        return error.reason
+    return describe_error(error)
 
 
 def _loop_time_of(monotonic_deadline: float) -> float:

@@ -10,6 +10,14 @@ from contextlib import AsyncExitStack
 from typing import TYPE_CHECKING, Any
 
 from swarm.config import Settings, get_settings
+from swarm.errors import (
+    BlockedURL,
+    ConnectFailed,
+    FetchError,
+    HostNotFound,
+    MalformedResponse,
+    ProviderHTTPError,
+)
 from swarm.tools.shaping import fenced, say, shown_title, shown_url
 from swarm.web.fence import single_line
 
@@ -18,7 +26,7 @@ if TYPE_CHECKING:
 
     from swarm.web.web_search import ToolContext
 
-__all__ = ["read_article"]
+__all__ = ["article_failure", "read_article"]
 
 logger = logging.getLogger(__name__)
 
@@ -27,6 +35,24 @@ _TEXT_MEDIA_TYPES = ("text/plain", "text/markdown")
 
 def _media_type(content_type: str | None) -> str:
     return (content_type or "").split(";")[0].strip().lower()
+
+
+def article_failure(error: FetchError) -> str:
+    """What went wrong reading a page, in words a person (or model) can repeat: "could not
+    resolve host X", "connection refused by X", "HTTP 404 from X", "blocked: ..." — each only
+    when that is what happened."""
+    if isinstance(error, BlockedURL):
+        detail = " ".join(str(error).split())[:200]
+        return "blocked: the URL (or a redirect) points to a private, local or non-web address" + (
+            f" ({detail})" if detail else ""
+        )
+    if isinstance(error, ProviderHTTPError):
+        return f"the site answered HTTP {error.status_code}" + (
+            f" ({error.host})" if error.host else ""
+        )
+    if isinstance(error, HostNotFound | ConnectFailed | MalformedResponse):
+        return error.reason
+    return f"fetch failed: {error.reason}"
 
 
 async def read_article(
@@ -40,7 +66,7 @@ async def read_article(
     with the article text fenced (title and URL one neutralised line each), or `{"success":
     False, "url", "error"}` (also for a body that is neither HTML nor text, e.g. a PDF).
     Fetch and extraction share one time limit. Never raises."""
-    from swarm.errors import BlockedURL, FetchError, FetchTimeout, ProviderHTTPError
+    from swarm.errors import FetchTimeout
 
     url = str(url).strip() if url is not None else ""
     if not url.lower().startswith(("http://", "https://")):
@@ -75,23 +101,11 @@ async def read_article(
                         "url": url,
                         "error": f"not an HTML or text page ({kind})",
                     }
-    except BlockedURL:
-        return {
-            "success": False,
-            "url": url,
-            "error": "blocked: the URL (or a redirect) points to a private, local or "
-            "non-web address",
-        }
     except (FetchTimeout, TimeoutError):
-        return {"success": False, "url": url, "error": "the page did not answer in time"}
-    except ProviderHTTPError as error:
-        return {
-            "success": False,
-            "url": url,
-            "error": f"the site answered HTTP {error.status_code}",
-        }
+        return {"success": False, "url": url, "error": "timed out: the page did not answer in time"}
     except FetchError as error:
-        return {"success": False, "url": url, "error": f"fetch failed: {error}"}
+        failure = single_line(article_failure(error), max_chars=400)
+        return {"success": False, "url": url, "error": failure}
     except Exception as error:
         logger.warning("read_article failed for %r", url, exc_info=True)
         return {"success": False, "url": url, "error": f"{type(error).__name__}: {error}"}

@@ -26,8 +26,11 @@ __all__ = [
     "LOOKUP_ARTICLES",
     "LOOKUP_BUDGET_S",
     "LOOKUP_SEARCH_LIMIT",
+    "INCOMPLETE_MESSAGE",
+    "LOOKUP_FAILED_MESSAGE",
     "NO_RESULTS_MESSAGE",
     "SOURCES_DISABLED_ERROR",
+    "UNREACHABLE_MESSAGE",
     "WikipediaSummary",
     "lookup",
 ]
@@ -36,6 +39,19 @@ logger = logging.getLogger(__name__)
 _T = TypeVar("_T")
 
 NO_RESULTS_MESSAGE = "No results found. You can answer from your own knowledge."
+# When sources failed, "answer from your own knowledge" would hide that nothing was checked.
+UNREACHABLE_MESSAGE = (
+    "The sources could not be reached, so nothing was looked up. Tell the user the lookup "
+    "failed (see error); do not present facts as looked up."
+)
+LOOKUP_FAILED_MESSAGE = (
+    "The lookup failed (see error), so nothing was looked up. Tell the user the lookup "
+    "failed; do not present facts as looked up."
+)
+INCOMPLETE_MESSAGE = (
+    "Nothing was found, but not every source could be asked (see error): the lookup is "
+    "incomplete. Say so; do not present facts as looked up."
+)
 SOURCES_DISABLED_ERROR = (
     "outside sources are disabled in config (web_search_enabled and "
     "wikipedia_fallback_enabled are both false)"
@@ -51,20 +67,35 @@ _BUDGET_GRACE_S = 1.0
 WikipediaSummary = Callable[[str], Awaitable["dict[str, str] | None"]]
 
 
-class _SearchBlocked(Exception):
-    """DuckDuckGo served its bot challenge instead of results."""
-
-
-def _none_result(query: str, error: str | None = None) -> dict[str, Any]:
+def _none_result(
+    query: str, error: str | None = None, *, message: str = NO_RESULTS_MESSAGE
+) -> dict[str, Any]:
+    """The seed's "none" result. `success` stays True for a real miss and for a lookup that
+    did not run (empty query, sources disabled), as the seed has it; it is False only when the
+    lookup could not be done (`_failed_result`)."""
     result: dict[str, Any] = {
         "success": True,
         "type": "lookup",
         "source": "none",
-        "data": {"query": query, "message": NO_RESULTS_MESSAGE},
+        "data": {"query": query, "message": message},
     }
     if error:
         result["error"] = error
     return result
+
+
+def _failed_result(query: str, error: str, *, message: str = UNREACHABLE_MESSAGE) -> dict[str, Any]:
+    """Every source failed (or the lookup broke): nothing was looked up, and it says so."""
+    return {**_none_result(query, error, message=message), "success": False}
+
+
+def _miss_result(query: str, attempts: _Attempts) -> dict[str, Any]:
+    """Nothing found: a plain miss, a miss with a failed source, or every source failed."""
+    if not attempts.failures:
+        return _none_result(query)
+    if attempts.all_failed:
+        return _failed_result(query, attempts.error() or "every source failed")
+    return _none_result(query, attempts.error(), message=INCOMPLETE_MESSAGE)
 
 
 def _budget_of(settings: Settings, budget_s: float | None) -> float:
@@ -85,14 +116,18 @@ async def lookup(
 ) -> dict[str, Any]:
     """Look up a topic or factual question: Wikipedia first, then the web. Never raises.
 
-    Returns the seed-001 shape `{"success": True, "type": "lookup", "source", "data"}`:
+    Returns the seed-001 shape `{"success", "type": "lookup", "source", "data"}`:
     `source` "wikipedia" with data `{title, extract, url}`; "web" with data `{query, results:
     [{title, url, snippet}], content}` (SearXNG when `SEARXNG_URL` is set, with its top 1-2
     articles read; else DuckDuckGo, with the best-ranked relevant article of the top 3 chosen
     by the web search cascade; the snippets when no article was readable); "none" with data
-    `{query, message}`. "none" gets an extra top-level `"error"` when it is not a plain miss:
-    outside sources disabled in config, every source failed, or an unexpected failure, so the
-    caller can say so. Page text (`extract`, `content`) is fenced as untrusted unless
+    `{query, message}`. "none" gets an extra top-level `"error"` when it is not a plain miss,
+    naming each source that failed and why ("Wikipedia: could not resolve host
+    en.wikipedia.org; DuckDuckGo search: connection refused by lite.duckduckgo.com"), or that
+    outside sources are disabled in config. When every source failed, `success` is False and
+    the message says the sources could not be reached (never "answer from your own
+    knowledge"); when some failed and the rest found nothing, the message says the lookup is
+    incomplete. Page text (`extract`, `content`) is fenced as untrusted unless
     `fence_content=False` (for humans reading the CLI); titles, URLs and snippets are always
     single neutralised lines. Everything runs within `budget_s` (default: the settings'
     `lookup_budget_s`, 15 s by default). `wikipedia_summary(query)`, `search(query, limit)` and
@@ -128,10 +163,12 @@ async def lookup(
                     deadline=deadline,
                 )
     except TimeoutError:
-        return _none_result(query, error=f"no answer within the lookup budget ({budget:g}s)")
+        return _failed_result(query, f"no answer within the lookup budget ({budget:g}s)")
     except Exception as error:
         logger.warning("lookup failed for %r", query, exc_info=True)
-        return _none_result(query, error=f"{type(error).__name__}: {error}")
+        return _failed_result(
+            query, f"{type(error).__name__}: {error}", message=LOOKUP_FAILED_MESSAGE
+        )
 
 
 class _Attempts:
@@ -150,30 +187,31 @@ class _Attempts:
                 return await awaitable
         except TimeoutError:
             self.failures.append(f"{what}: no answer in time")
-        except _SearchBlocked:
-            self.failures.append(f"{what}: blocked by a bot-challenge page")
         except Exception as error:  # one provider failing only means the next gets its turn
             logger.info("%s failed", what, exc_info=True)
             self.failures.append(f"{what}: {_why(error)}")
         return None
 
+    @property
+    def all_failed(self) -> bool:
+        return bool(self.failures) and len(self.failures) >= self.asked
+
     def error(self) -> str | None:
         if not self.failures:
             return None
         listed = "; ".join(self.failures)
-        if len(self.failures) >= self.asked:
+        if self.all_failed:
             return f"every source failed: {listed}"
         return f"nothing found, and a source failed: {listed}"
 
 
 def _why(error: BaseException) -> str:
-    """A short reason, without the exception text (it may carry URLs or credentials)."""
-    from swarm.errors import FetchTimeout, ProviderHTTPError
+    """A short reason: a FetchError's `reason` ("could not resolve host en.wikipedia.org",
+    "HTTP 503 from ..."), else the type alone (other exception text may carry credentials)."""
+    from swarm.errors import FetchError
 
-    if isinstance(error, FetchTimeout):
-        return "no answer in time"
-    if isinstance(error, ProviderHTTPError):
-        return f"HTTP {error.status_code}"
+    if isinstance(error, FetchError):
+        return single_line(error.reason, max_chars=200)
     return type(error).__name__
 
 
@@ -206,15 +244,15 @@ async def _lookup(
                 },
             }
     if not settings.web_search_enabled:
-        return _none_result(query, error=attempts.error())
+        return _miss_result(query, attempts)
     provider = "SearXNG" if settings.searxng_url else "DuckDuckGo"
     say(context, f"🌐 Searching the web ({provider}) for '{shown_query}'…")
     raw_hits = await attempts.ask(search(query, LOOKUP_SEARCH_LIMIT), f"{provider} search")
     hits = [hit for hit in raw_hits or [] if isinstance(hit, SearchHit) and hit.url]
     hits = hits[:LOOKUP_SEARCH_LIMIT]
     if not hits:
-        say(context, "⚠️ Nothing found.")
-        return _none_result(query, error=attempts.error())
+        say(context, "⚠️ Nothing found." if not attempts.failures else "⚠️ No answer.")
+        return _miss_result(query, attempts)
     if settings.searxng_url:
         articles = await _read_top_articles(hits, fetcher, settings, deadline)
     else:
@@ -341,35 +379,27 @@ def _default_summary(
     client: AsyncClient | None, settings: Settings, context: ToolContext | None
 ) -> WikipediaSummary:
     async def summary(query: str) -> dict[str, str] | None:
-        from swarm.web.wikipedia import language_host, wiki_summary
+        from swarm.web.wikipedia import language_host, wiki_summary_or_raise
 
         language = language_host(context.language, query) if context is not None else "en"
-        return await wiki_summary(query, client=client, language=language, settings=settings)
+        # The raising variant: "Wikipedia could not be reached" is not "no such page".
+        return await wiki_summary_or_raise(
+            query, client=client, language=language, settings=settings
+        )
 
     return summary
 
 
 def _default_search(client: AsyncClient | None, settings: Settings) -> WebSearch:
-    """The providers asked directly (not `search_hits`, which turns failures into []), so a
-    failed search is reported as failed rather than as "nothing found"."""
+    """`search_hits_or_raise` (not `search_hits`, which turns failures into []), so a failed
+    search is reported as failed rather than as "nothing found"; the user's SearXNG, usually
+    on localhost, gets a plain client there, not the SSRF-guarded one."""
 
     async def search(query: str, limit: int) -> Sequence[SearchHit]:
-        from swarm.web.duckduckgo import DuckDuckGo
-        from swarm.web.safe_http import make_client
-        from swarm.web.searxng import SearXNG
+        from swarm.web.web_search import search_hits_or_raise
 
-        if settings.searxng_url:
-            # The user's own SearXNG, usually on localhost: a plain client, not SSRF-guarded.
-            async with make_client(settings, guarded=False) as plain_client:
-                searxng = SearXNG(plain_client, settings.searxng_url)
-                return await searxng.search(query, limit)
         assert client is not None
-        lite = await DuckDuckGo(client, timeout_s=settings.fetch_timeout_s).lite_results(
-            query, limit=limit
-        )
-        if lite.blocked:
-            raise _SearchBlocked
-        return list(lite.hits[:limit])
+        return await search_hits_or_raise(query, client=client, settings=settings, limit=limit)
 
     return search
 

@@ -29,6 +29,7 @@ __all__ = [
     "extract_article",
     "extract_article_within",
     "fetch_article",
+    "fetch_article_or_raise",
     "is_html",
     "is_relevant",
     "query_tokens",
@@ -191,13 +192,29 @@ async def fetch_article(
 
     None on any failure: blocked URL, timeout, HTTP error, non-HTML content, no text.
     """
+    try:
+        return await fetch_article_or_raise(
+            url, client=client, settings=settings, timeout_s=timeout_s
+        )
+    except (FetchError, httpx.HTTPError, UnicodeError):
+        return None
+
+
+async def fetch_article_or_raise(
+    url: str,
+    *,
+    client: httpx.AsyncClient | None,  # noqa: TID251 (annotation only: the client is injected)
+    settings: Settings | None = None,
+    timeout_s: float | None = None,
+) -> Article | None:
+    """`fetch_article`, telling "no readable article" (None: non-HTML, no text) from "could
+    not fetch" (the FetchError family: HostNotFound, ConnectionRefused, FetchTimeout,
+    ProviderHTTPError, BlockedURL...)."""
     own_client = client is None
     if client is None:
         client = safe_http.make_client(settings)
     try:
         page = await safe_http.fetch(url, client=client, settings=settings, timeout_s=timeout_s)
-    except (FetchError, httpx.HTTPError, UnicodeError):
-        return None
     finally:
         if own_client:
             await client.aclose()
@@ -217,10 +234,12 @@ def title_and_text_fetcher(
     client: httpx.AsyncClient | None,  # noqa: TID251 (annotation only: the client is injected)
     settings: Settings | None = None,
 ) -> Callable[[str], Awaitable[tuple[str, str] | None]]:
-    """`fetch_article` as the `(url) -> (title, text) | None` callable lookup and research take."""
+    """`fetch_article_or_raise` as the `(url) -> (title, text) | None` callable lookup and
+    research take: None for a page with no readable article, the FetchError family when the
+    page could not be fetched (research lists why)."""
 
     async def fetch(url: str) -> tuple[str, str] | None:
-        article = await fetch_article(url, client=client, settings=settings)
+        article = await fetch_article_or_raise(url, client=client, settings=settings)
         return None if article is None else (article.title, article.text)
 
     return fetch

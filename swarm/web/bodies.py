@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 
-from swarm.errors import FetchError
+from swarm.errors import MalformedResponse
 
 __all__ = ["BoundedDecoder", "decode_text", "read_capped"]
 
@@ -29,7 +29,7 @@ class BoundedDecoder:
         elif encoding == "deflate":
             self._inflater = zlib.decompressobj()
         elif encoding not in ("", "identity"):
-            raise FetchError(f"unsupported content-encoding {encoding!r}")
+            raise MalformedResponse(f"unsupported content-encoding {encoding!r}")
 
     def decode(self, data: bytes, max_out: int) -> bytes:
         if self._inflater is None:
@@ -38,7 +38,7 @@ class BoundedDecoder:
             out: bytes = self._inflater.decompress(data, max_out)
         except zlib.error as exc:
             if not self._raw_deflate_fallback:
-                raise FetchError(f"corrupt compressed body: {exc}") from exc
+                raise MalformedResponse(f"corrupt compressed body: {exc}") from exc
             self._raw_deflate_fallback = False  # servers often send raw deflate
             self._inflater = zlib.decompressobj(-zlib.MAX_WBITS)
             return self.decode(data, max_out)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 from selectolax.lexbor import LexborHTMLParser
 
-from swarm.errors import FetchError
+from swarm.errors import MalformedResponse
 from swarm.web.safe_http import get_json
 from swarm.web.types import SearchHit
 
@@ -91,5 +91,5 @@ class Brave:
             timeout_s=self._timeout_s,
         )
         if not isinstance(data, dict):
-            raise FetchError("Brave sent an unexpected JSON shape", url=BRAVE_SEARCH_URL)
+            raise MalformedResponse("Brave sent an unexpected JSON shape", url=BRAVE_SEARCH_URL)
         return parse_brave(data)[:count]

@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from swarm.errors import FetchError, FetchTimeout, ProviderHTTPError
+from swarm.errors import FetchError, ProviderHTTPError
 from swarm.web.safe_http import parse_json_reply, provider_request
 from swarm.web.types import SearchHit
 
@@ -257,7 +257,8 @@ class DuckDuckGo:
     async def lite_results(self, query: str, limit: int = 5) -> LiteResults:
         """The top results from the lite page; `blocked=True` when DDG served its challenge.
 
-        Raises FetchTimeout / FetchError / ProviderHTTPError (the caller's cascade decides).
+        Raises the FetchError family as safe_http raised it (HostNotFound, ConnectionRefused,
+        FetchTimeout, ProviderHTTPError...): the caller's cascade decides.
         """
         try:
             reply = await provider_request(
@@ -269,12 +270,9 @@ class DuckDuckGo:
                 timeout_s=self.timeout_s,
                 max_bytes=self.max_bytes,
             )
-        except FetchTimeout as error:
-            raise FetchTimeout(
-                f"DuckDuckGo lite timed out after {self.timeout_s} s", url=LITE_URL
-            ) from error
-        except FetchError as error:
-            raise FetchError(f"DuckDuckGo lite failed: {error}", url=LITE_URL) from error
+        except FetchError as error:  # typed as safe_http raised it (DNS, refused, timeout...)
+            error.url = error.url or LITE_URL
+            raise
         body = reply.text  # a page cut at the cap still parses: its first results survive
         # Checked before the status: a 202 challenge counts as success for raise_for_status.
         if is_challenge(reply.status_code, body):

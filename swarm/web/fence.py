@@ -25,6 +25,7 @@ __all__ = [
     "links_only_envelope",
     "neutralise",
     "normal_envelope",
+    "nothing_found_envelope",
     "rate_limited_envelope",
     "single_line",
     "truncate_at_word",
@@ -266,16 +267,44 @@ def rate_limited_envelope(query: str) -> str:
     )
 
 
-def honest_block_envelope(query: str, *, providers: Sequence[str] = ()) -> str:
-    """Every provider failed (errors, timeouts, nothing relevant): admit it, add no facts."""
+def honest_block_envelope(
+    query: str, *, providers: Sequence[str] = (), failures: Sequence[str] = ()
+) -> str:
+    """Every provider failed (errors, timeouts, nothing relevant): admit it, add no facts.
+    `failures` ("DuckDuckGo: could not resolve host lite.duckduckgo.com") say why."""
     tried = ", ".join(single_line(name, max_chars=40) for name in providers)
     which = f" ({tried})" if tried else ""
-    return (
-        f"Web search for '{_quoted_query(query)}' failed: every search provider{which} was "
-        "unavailable or returned nothing usable in the time allowed, so no results were "
-        "retrieved. Your reply must: (1) tell the user the web search didn't work this time; "
-        f"(2) offer to try again later. {_NO_FACTS_CLAUSE}"
+    why = _failure_list(failures)
+    reason = (
+        f" could not be reached ({why})"
+        if why
+        else (" was unavailable or returned nothing usable in the time allowed")
     )
+    return (
+        f"Web search for '{_quoted_query(query)}' failed: every search provider{which}"
+        f"{reason}, so no results were retrieved. Your reply must: (1) tell the user the web "
+        f"search didn't work this time; (2) offer to try again later. {_NO_FACTS_CLAUSE}"
+    )
+
+
+def nothing_found_envelope(
+    query: str, *, providers: Sequence[str] = (), failures: Sequence[str] = ()
+) -> str:
+    """The providers that answered found nothing (and `failures` say which could not be
+    asked): say so, add no facts."""
+    tried = ", ".join(single_line(name, max_chars=40) for name in providers)
+    which = f" ({tried})" if tried else ""
+    why = _failure_list(failures)
+    also = f"; not every provider could be asked ({why})" if why else ""
+    return (
+        f"Web search for '{_quoted_query(query)}' found nothing: the search providers{which} "
+        f"had no usable results for it{also}. Your reply must: (1) tell the user the web "
+        f"search found nothing this time; (2) offer to rephrase or try again. {_NO_FACTS_CLAUSE}"
+    )
+
+
+def _failure_list(failures: Sequence[str]) -> str:
+    return "; ".join(single_line(failure, max_chars=200) for failure in failures)
 
 
 def disabled_envelope(query: str | None = None) -> str:

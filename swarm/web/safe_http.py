@@ -22,10 +22,11 @@ Ports: any 1-65535 is allowed; the address policy, not the port, is the guard.
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import socket
 import weakref
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,7 +34,16 @@ import httpcore
 import httpx
 
 from swarm.config import Settings, get_settings
-from swarm.errors import BlockedURL, FetchError, FetchTimeout, ProviderHTTPError
+from swarm.errors import (
+    BlockedURL,
+    ConnectFailed,
+    ConnectionRefused,
+    FetchError,
+    FetchTimeout,
+    HostNotFound,
+    MalformedResponse,
+    ProviderHTTPError,
+)
 from swarm.web.addresses import (
     AddressPolicy,
     UrlTarget,
@@ -87,31 +97,49 @@ def static_resolver(answers: Mapping[str, Sequence[str]]) -> Resolver:
     return resolve
 
 
+async def _resolved(host: str, port: int, resolver: Resolver) -> list[str]:
+    """The resolver's answer, or HostNotFound when it fails or is empty (a DNS failure is
+    not a guard refusal: nothing was refused, the name just did not resolve)."""
+    try:
+        addresses = await resolver(host, port)
+    except TimeoutError:
+        raise
+    except Exception as exc:  # socket.gaierror from getaddrinfo, or any resolver's error
+        detail = " ".join(str(exc).split())[:160] or type(exc).__name__
+        raise HostNotFound(f"could not resolve {host!r}: {detail}", host=host) from exc
+    if not addresses:
+        raise HostNotFound(f"no address for {host!r}", host=host)
+    return list(addresses)
+
+
 async def _vetted_addresses(
     host: str, port: int, resolver: Resolver, is_allowed: AddressPolicy = is_public_ip
 ) -> list[str]:
     """All addresses for host (a literal IP stands for itself), or BlockedURL when ANY of
-    them is refused or there are none — one private answer poisons the whole lookup."""
+    them is refused — one private answer poisons the whole lookup. HostNotFound when the
+    name does not resolve."""
     literal = parse_ip(host)
-    addresses = [host] if literal is not None else await resolver(host, port)
-    if not addresses:
-        raise BlockedURL(f"no address for {host!r}")
+    addresses = [host] if literal is not None else await _resolved(host, port, resolver)
     for address in addresses:
         ip = parse_ip(address)
         if ip is None or not is_allowed(ip):
-            raise BlockedURL(f"{host!r} resolves to non-public address {address!r}")
+            raise BlockedURL(f"{host!r} resolves to non-public address {address!r}", host=host)
     return addresses
 
 
-async def _url_refusal(url: str, resolver: Resolver | None) -> BlockedURL | None:
+async def _url_refusal(url: str, resolver: Resolver | None) -> FetchError | None:
+    """Why `url` may not be fetched (BlockedURL: the guard refused it; HostNotFound: its
+    name does not resolve), or None when it may. Never raises (TimeoutError aside)."""
     try:
         target = check_url_syntax(url)
         if target.ip is None:
             await _vetted_addresses(target.host, target.port, resolver or system_resolver)
-    except BlockedURL as exc:
+    except FetchError as exc:
         exc.url = exc.url or url
         return exc
-    except Exception as exc:  # resolver failures and anything odd: refuse, never raise
+    except TimeoutError:
+        raise
+    except Exception as exc:  # anything odd: refuse, never raise
         return BlockedURL(f"cannot vet URL: {type(exc).__name__}: {exc}", url=url)
     return None
 
@@ -169,10 +197,8 @@ class VettingBackend(httpcore.AsyncNetworkBackend):
                 addresses = await _vetted_addresses(host, port, self.resolver, self._is_allowed)
         except TimeoutError as exc:
             raise httpcore.ConnectTimeout(f"DNS lookup of {host!r} timed out") from exc
-        except BlockedURL:
-            raise
-        except Exception as exc:
-            raise httpcore.ConnectError(f"DNS lookup of {host!r} failed: {exc}") from exc
+        # BlockedURL and HostNotFound pass through httpx untouched (they are not httpcore
+        # errors), so the caller learns which of the two it was.
         last_error: Exception | None = None
         for address in addresses:  # TLS SNI and Host stay the name: httpcore sets them
             try:
@@ -247,6 +273,8 @@ def make_client(
     settings = settings or get_settings()
     if transport is None and guarded:
         transport = GuardedTransport(resolver=resolver)
+    elif resolver is None and isinstance(transport, GuardedTransport):
+        resolver = transport.resolver  # `fetch` pre-checks with the one the connects use
     client = httpx.AsyncClient(
         transport=transport,
         trust_env=False,
@@ -261,6 +289,48 @@ def make_client(
 
 
 # --- fetching -------------------------------------------------------------------------------
+
+
+def _causes(error: BaseException) -> Iterator[BaseException]:
+    """`error` and everything it was raised from (causes, contexts, group members)."""
+    seen: set[int] = set()
+    stack = [error]
+    while stack:
+        current = stack.pop()
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        yield current
+        if isinstance(current, BaseExceptionGroup):
+            stack.extend(current.exceptions)
+        for linked in (current.__cause__, current.__context__):
+            if linked is not None:
+                stack.append(linked)
+
+
+def _is_refusal(error: BaseException) -> bool:
+    return any(
+        isinstance(cause, ConnectionRefusedError)
+        or (isinstance(cause, OSError) and cause.errno == errno.ECONNREFUSED)
+        for cause in _causes(error)
+    )
+
+
+def _mapped_httpx_error(error: Exception, url: str, what: str) -> FetchError:
+    """The FetchError leaf for an httpx error: a timeout, a refused or failed connect (read
+    off the OSError httpcore raised from), or a plain FetchError for the rest."""
+    detail = f"{type(error).__name__}: {' '.join(str(error).split())[:200]}"
+    if isinstance(error, httpx.TimeoutException):
+        return FetchTimeout(f"{what} timed out ({detail})", url=url)
+    if isinstance(error, httpx.ConnectError):
+        if any(isinstance(cause, socket.gaierror) for cause in _causes(error)):
+            # The unguarded client (the user's SearXNG) resolves inside httpcore.
+            return HostNotFound(f"{what} failed: could not resolve host ({detail})", url=url)
+        if _is_refusal(error):
+            return ConnectionRefused(f"{what} failed: connection refused ({detail})", url=url)
+        return ConnectFailed(f"{what} failed: could not connect ({detail})", url=url)
+    return FetchError(f"{what} failed: {detail}", url=url)
+
 
 _REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 _CREDENTIAL_HEADERS = frozenset({"authorization", "cookie", "proxy-authorization"})
@@ -295,8 +365,9 @@ async def fetch(
 ) -> FetchedPage:
     """GET `url` as text, checking it and every redirect hop before it is requested.
 
-    Raises BlockedURL (guard refused a URL or hop), FetchTimeout (the whole chain outran
-    `timeout_s`), ProviderHTTPError (status ≥ 400) or FetchError (anything else).
+    Raises BlockedURL (guard refused a URL or hop), HostNotFound (a name did not resolve),
+    ConnectionRefused / ConnectFailed, FetchTimeout (the whole chain outran `timeout_s`),
+    ProviderHTTPError (status ≥ 400), MalformedResponse (corrupt compression) or FetchError.
     """
     settings = settings or get_settings()
     timeout_s = settings.fetch_timeout_s if timeout_s is None else timeout_s
@@ -310,10 +381,11 @@ async def fetch(
             )
     except TimeoutError as exc:
         raise FetchTimeout(f"fetch exceeded {timeout_s} s", url=url) from exc
-    except httpx.TimeoutException as exc:
-        raise FetchTimeout(f"fetch timed out: {exc}", url=url) from exc
+    except FetchError as exc:  # the guard, the resolver or the body decoder
+        exc.url = exc.url or url
+        raise
     except (httpx.HTTPError, httpx.InvalidURL, httpx.StreamError) as exc:
-        raise FetchError(f"fetch failed: {type(exc).__name__}: {exc}", url=url) from exc
+        raise _mapped_httpx_error(exc, url, "fetch") from exc
 
 
 async def _fetch_chain(
@@ -416,10 +488,11 @@ async def provider_request(
                 text = decode_text(body, response)
     except TimeoutError as exc:
         raise FetchTimeout(f"request exceeded {timeout_s} s", url=url) from exc
-    except httpx.TimeoutException as exc:
-        raise FetchTimeout(f"request timed out: {exc}", url=url) from exc
+    except FetchError as exc:  # from the guarded transport or the body decoder
+        exc.url = exc.url or url
+        raise
     except (httpx.HTTPError, httpx.InvalidURL, httpx.StreamError) as exc:
-        raise FetchError(f"request failed: {type(exc).__name__}: {exc}", url=url) from exc
+        raise _mapped_httpx_error(exc, url, "request") from exc
     return ProviderReply(
         url=url,
         status_code=response.status_code,
@@ -432,15 +505,16 @@ async def provider_request(
 
 def parse_json_reply(reply: ProviderReply) -> Any:
     """The JSON document of a successful reply. Raises ProviderHTTPError for a status ≥ 300
-    (3xx included: redirects are not followed), FetchError for a cut or malformed body."""
+    (3xx included: redirects are not followed), MalformedResponse for a cut or malformed
+    body."""
     if reply.status_code >= 300:
         raise ProviderHTTPError(reply.status_code, reply.text[:500], url=reply.url)
     if reply.truncated:
-        raise FetchError(f"JSON body larger than {len(reply.body)} bytes", url=reply.url)
+        raise MalformedResponse(f"JSON body larger than {len(reply.body)} bytes", url=reply.url)
     try:
         return json.loads(reply.body)
     except ValueError as exc:  # JSONDecodeError and UnicodeDecodeError
-        raise FetchError(f"invalid JSON: {exc}", url=reply.url) from exc
+        raise MalformedResponse(f"invalid JSON: {exc}", url=reply.url) from exc
 
 
 async def get_json(

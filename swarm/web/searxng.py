@@ -11,7 +11,7 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
-from swarm.errors import ConfigError, FetchError, FetchTimeout, ProviderHTTPError
+from swarm.errors import ConfigError, FetchError, MalformedResponse
 from swarm.web.safe_http import get_json
 from swarm.web.types import SearchHit
 
@@ -130,12 +130,9 @@ class SearXNG:
                 max_bytes=self._max_bytes,
                 vet_url=False,
             )
-        except FetchTimeout as error:
-            raise FetchTimeout("SearXNG did not answer in time", url=url) from error
-        except ProviderHTTPError:
+        except FetchError as error:  # typed as safe_http raised it; the URL has no userinfo
+            error.url = url
             raise
-        except FetchError as error:
-            raise FetchError(f"SearXNG request failed: {error}", url=url) from error
         if not isinstance(data, dict):
-            raise FetchError("SearXNG sent an unexpected JSON shape", url=url)
+            raise MalformedResponse("SearXNG sent an unexpected JSON shape", url=url)
         return parse_searxng(data, limit=max(1, limit))

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
 from swarm.config import Settings, get_settings
-from swarm.errors import SwarmError
+from swarm.errors import FetchError, SearchBlocked, SwarmError
 from swarm.progress import safe_printer
 from swarm.web import fence
 from swarm.web.articles import Article, fetch_article
@@ -26,7 +26,7 @@ from swarm.web.realtime import realtime_search
 from swarm.web.safe_http import make_client
 from swarm.web.searxng import SearXNG
 from swarm.web.types import SearchHit
-from swarm.web.wikipedia import language_host, wikipedia_fallback
+from swarm.web.wikipedia import language_host, wikipedia_fallback_or_raise
 
 if TYPE_CHECKING:
     from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)
@@ -35,11 +35,15 @@ __all__ = [
     "CASCADE_TOP_N",
     "ArticleFetcher",
     "RealtimeRoute",
+    "SearchOutcome",
     "ToolContext",
     "cascade_fetch",
+    "failure_reason",
     "realtime_timeout_s",
     "search_hits",
+    "search_hits_or_raise",
     "web_search",
+    "web_search_with_outcome",
 ]
 
 logger = logging.getLogger(__name__)
@@ -78,19 +82,67 @@ def _seconds_left(deadline: float | None) -> float | None:
     return None if deadline is None else deadline - time.monotonic()
 
 
-async def _bounded(awaitable: Awaitable[_T], deadline: float, default: _T) -> _T:
-    """`awaitable`'s result, or `default` when it fails or the deadline passes first."""
+def failure_reason(error: BaseException) -> str:
+    """A short reason for a provider that could not be asked: a FetchError's `reason`
+    ("could not resolve host lite.duckduckgo.com"), "no answer in time", else the type
+    (other exception text may carry URLs or credentials)."""
+    if isinstance(error, FetchError):
+        return fence.single_line(error.reason, max_chars=200)
+    if isinstance(error, TimeoutError):
+        return "no answer in time"
+    return type(error).__name__
+
+
+async def _bounded(
+    awaitable: Awaitable[_T],
+    deadline: float,
+    default: _T,
+    on_failure: Callable[[str], None] | None = None,
+) -> _T:
+    """`awaitable`'s result, or `default` when it fails or the deadline passes first (then
+    `on_failure` hears why)."""
     left = deadline - time.monotonic()
     if left <= 0:
         if asyncio.iscoroutine(awaitable):
             awaitable.close()  # never started: no "never awaited" warning
+        if on_failure is not None:
+            on_failure("not asked: the time budget was spent")
         return default
     try:
         async with asyncio.timeout(left):
             return await awaitable
-    except Exception:  # a provider failure is a miss: the chain moves on
+    except Exception as error:  # a provider failure is not an answer: the chain moves on
         logger.info("provider call failed or timed out", exc_info=True)
+        if on_failure is not None:
+            on_failure(failure_reason(error))
         return default
+
+
+@dataclass(frozen=True, slots=True)
+class SearchOutcome:
+    """What the provider chain did, typed (the envelope says it in words): whether it
+    answered, which providers it asked, and which of them could not be asked and why."""
+
+    answered: bool = False
+    asked: tuple[str, ...] = ()
+    failures: tuple[str, ...] = ()  # "DuckDuckGo: could not resolve host lite.duckduckgo.com"
+    failed_providers: tuple[str, ...] = ()
+
+    @property
+    def all_failed(self) -> bool:
+        """True when nothing answered and every provider asked failed (none said "nothing")."""
+        return (
+            not self.answered and bool(self.asked) and set(self.asked) <= set(self.failed_providers)
+        )
+
+    @property
+    def error(self) -> str | None:
+        if not self.failures:
+            return None
+        listed = "; ".join(self.failures)
+        if self.all_failed:
+            return f"every search provider failed: {listed}"
+        return f"a search provider failed: {listed}"
 
 
 @dataclass(slots=True)
@@ -106,6 +158,21 @@ class _ChainState:
     blocked: bool = False
     fetch_attempted: bool = False
     tried: list[str] = field(default_factory=list)
+    failures: dict[str, str] = field(default_factory=dict)  # provider → why it failed
+
+    def failed(self, provider: str) -> Callable[[str], None]:
+        def record(reason: str) -> None:
+            self.failures.setdefault(provider, reason)
+
+        return record
+
+    def outcome(self) -> SearchOutcome:
+        return SearchOutcome(
+            answered=self.answered,
+            asked=tuple(self.tried),
+            failures=tuple(f"{name}: {why}" for name, why in self.failures.items()),
+            failed_providers=tuple(self.failures),
+        )
 
     @property
     def answered(self) -> bool:
@@ -130,7 +197,27 @@ async def web_search(
     Real-time route (if configured) → DuckDuckGo instant answer + lite results → parallel
     fetch cascade → Brave (keyed) → Wikipedia; the chain runs under
     `settings.total_wall_clock_s`. Progress goes to `context.user_print`, never the result.
+    When nothing answered, the envelope says which providers could not be asked and why, or
+    that the ones that answered found nothing.
     """
+    envelope, _outcome = await web_search_with_outcome(
+        query, context=context, settings=settings, client=client, fetcher=fetcher, realtime=realtime
+    )
+    return envelope
+
+
+async def web_search_with_outcome(
+    query: str,
+    *,
+    context: ToolContext | None = None,
+    settings: Settings | None = None,
+    client: AsyncClient | None = None,
+    fetcher: ArticleFetcher = fetch_article,
+    realtime: RealtimeRoute = realtime_search,
+) -> tuple[str, SearchOutcome]:
+    """`web_search`'s envelope and the typed `SearchOutcome` behind it (did anything answer,
+    did every provider fail), for callers that act on it (the CLI's exit status) rather than
+    parse the envelope's words. Never raises."""
     query_text = ""
     try:
         context = context or ToolContext()
@@ -138,16 +225,19 @@ async def web_search(
         query = query_text
         settings = settings or get_settings()
         if not settings.web_search_enabled:
-            return fence.disabled_envelope(query)
+            return fence.disabled_envelope(query), SearchOutcome()
         if not query:
-            return fence.honest_block_envelope(query)
+            return fence.honest_block_envelope(query), SearchOutcome()
         if client is not None:
             return await _search(query, context, settings, client, fetcher, realtime)
         async with make_client(settings) as own_client:
             return await _search(query, context, settings, own_client, fetcher, realtime)
-    except Exception:
+    except Exception as error:
         logger.warning("web search failed for %r", query_text[:200], exc_info=True)
-        return fence.honest_block_envelope(query_text)
+        failure = f"web search: {failure_reason(error)}"
+        return fence.honest_block_envelope(query_text), SearchOutcome(
+            asked=("web search",), failures=(failure,), failed_providers=("web search",)
+        )
 
 
 def _as_text(query: object) -> str:
@@ -177,7 +267,7 @@ async def _search(
     client: AsyncClient,
     fetcher: ArticleFetcher,
     realtime: RealtimeRoute,
-) -> str:
+) -> tuple[str, SearchOutcome]:
     say = safe_printer(context.user_print)
     # One deadline for everything, the real-time route included: the route gets at most its
     # share of the budget (it fails open), and the chain runs on what is left.
@@ -186,9 +276,10 @@ async def _search(
     if realtime_answer is not None and realtime_answer[1].strip():
         provider, text = realtime_answer
         say(f"✅ Answered via {provider}.")
-        return fence.normal_envelope(
+        envelope = fence.normal_envelope(
             query, provider=provider, content=text, max_chars=settings.fence_max_chars
         )
+        return envelope, SearchOutcome(answered=True, asked=(provider,))
 
     state = _ChainState()
     await _duckduckgo_step(query, state, say, settings, client, fetcher, deadline)
@@ -198,15 +289,22 @@ async def _search(
             await _brave_step(query, state, settings, client, fetcher, deadline)
         else:
             logger.info("budget spent: Brave skipped")
+            _skipped(state, PROVIDER_BRAVE)
     if not state.answered and settings.wikipedia_fallback_enabled:
         if _budget_left(deadline):
             await _wikipedia_step(query, state, say, context, settings, client, deadline)
         else:
             logger.info("budget spent: Wikipedia skipped")
+            _skipped(state, "Wikipedia")
 
     if state.answered:
         say(f"✅ Answered via {state.provider}.")
-    return _envelope(query, state, max_chars=settings.fence_max_chars)
+    return _envelope(query, state, max_chars=settings.fence_max_chars), state.outcome()
+
+
+def _skipped(state: _ChainState, provider: str) -> None:
+    state.tried.append(provider)
+    state.failed(provider)("not asked: the time budget was spent")
 
 
 async def _realtime_answer(
@@ -247,9 +345,13 @@ async def _duckduckgo_step(
     ddg = DuckDuckGo(client, timeout_s=settings.fetch_timeout_s)
     instant_answer, lite = await asyncio.gather(
         _bounded(ddg.instant_answer(query), deadline, None),
-        _bounded(_lite_results(ddg, query), deadline, LiteResults(error="timed out")),
+        _bounded(_lite_results(ddg, query), deadline, LiteResults(error="no answer in time")),
     )
     state.blocked = lite.blocked
+    if lite.error:
+        state.failed(PROVIDER_DUCKDUCKGO)(lite.error)
+    elif lite.blocked:
+        state.failed(PROVIDER_DUCKDUCKGO)("blocked by a bot-challenge page")
     state.add_links(lite.hits)
     if instant_answer is not None:
         state.instant_answer = instant_answer
@@ -277,7 +379,7 @@ async def _lite_results(ddg: DuckDuckGo, query: str) -> LiteResults:
     try:
         return await ddg.lite_results(query)
     except SwarmError as error:
-        return LiteResults(error=str(error)[:200])
+        return LiteResults(error=failure_reason(error))
 
 
 def _take_article(state: _ChainState, provider: str, hit: SearchHit, article: Article) -> None:
@@ -299,7 +401,9 @@ async def _brave_step(
     assert key is not None
     state.tried.append(PROVIDER_BRAVE)
     brave = Brave(client, key, timeout_s=settings.fetch_timeout_s)
-    hits = await _bounded(brave.search(query, count=5), deadline, [])
+    hits = await _bounded(
+        brave.search(query, count=5), deadline, [], on_failure=state.failed(PROVIDER_BRAVE)
+    )
     if not hits:
         return
     state.add_links(hits)
@@ -324,11 +428,12 @@ async def _wikipedia_step(
     say(f"📚 Searching Wikipedia ({host}) for '{_progress_query(query)}'…")
     state.tried.append("Wikipedia")
     found = await _bounded(
-        wikipedia_fallback(
+        wikipedia_fallback_or_raise(
             query, client=client, language=context.language, deadline=deadline, settings=settings
         ),
         deadline,
         None,
+        on_failure=state.failed("Wikipedia"),
     )
     if not found or not (found.get("extract") or "").strip():
         return
@@ -355,7 +460,10 @@ def _envelope(query: str, state: _ChainState, *, max_chars: int) -> str:
         return fence.links_only_envelope(query, links=state.links)
     if state.blocked:
         return fence.rate_limited_envelope(query)
-    return fence.honest_block_envelope(query, providers=state.tried)
+    outcome = state.outcome()
+    if outcome.all_failed:
+        return fence.honest_block_envelope(query, providers=state.tried, failures=outcome.failures)
+    return fence.nothing_found_envelope(query, providers=state.tried, failures=outcome.failures)
 
 
 async def search_hits(
@@ -366,23 +474,44 @@ async def search_hits(
     limit: int = 5,
     searxng_client: AsyncClient | None = None,
 ) -> list[SearchHit]:
-    """Result links for the research pipeline: the user's SearXNG when `SEARXNG_URL` is set,
-    else DuckDuckGo lite ([] when blocked). [] on any failure; never raises.
+    """Result links: the user's SearXNG when `SEARXNG_URL` is set, else DuckDuckGo lite
+    ([] when blocked). [] on any failure; never raises (`search_hits_or_raise` tells the two
+    apart).
+    """
+    try:
+        return await search_hits_or_raise(
+            query, client=client, settings=settings, limit=limit, searxng_client=searxng_client
+        )
+    except Exception:
+        logger.info("search_hits failed for %r", query, exc_info=True)
+        return []
+
+
+async def search_hits_or_raise(
+    query: str,
+    *,
+    client: AsyncClient,
+    settings: Settings | None = None,
+    limit: int = 5,
+    searxng_client: AsyncClient | None = None,
+) -> list[SearchHit]:
+    """Result links for the research pipeline and lookup: the user's SearXNG when
+    `SEARXNG_URL` is set, else DuckDuckGo lite. [] only when the engine answered with no
+    results; raises the FetchError family when it could not be asked (SearchBlocked for
+    DuckDuckGo's bot challenge).
 
     SearXNG is usually on localhost, so it gets its own unguarded client (`searxng_client`,
     or one made here) rather than the SSRF-guarded `client`.
     """
-    try:
-        settings = settings or get_settings()
-        if settings.searxng_url:
-            if searxng_client is not None:
-                return await SearXNG(searxng_client, settings.searxng_url).search(query, limit)
-            async with make_client(settings, guarded=False) as plain_client:
-                return await SearXNG(plain_client, settings.searxng_url).search(query, limit)
-        lite = await DuckDuckGo(client, timeout_s=settings.fetch_timeout_s).lite_results(
-            query, limit=limit
-        )
-        return [] if lite.blocked else list(lite.hits[:limit])
-    except Exception:
-        logger.info("search_hits failed for %r", query, exc_info=True)
-        return []
+    settings = settings or get_settings()
+    if settings.searxng_url:
+        if searxng_client is not None:
+            return await SearXNG(searxng_client, settings.searxng_url).search(query, limit)
+        async with make_client(settings, guarded=False) as plain_client:
+            return await SearXNG(plain_client, settings.searxng_url).search(query, limit)
+    lite = await DuckDuckGo(client, timeout_s=settings.fetch_timeout_s).lite_results(
+        query, limit=limit
+    )
+    if lite.blocked:
+        raise SearchBlocked("DuckDuckGo served its bot-challenge page", host="lite.duckduckgo.com")
+    return list(lite.hits[:limit])

@@ -1,6 +1,10 @@
 """Wikipedia lookups: REST page summaries, full-text search, and the deadline-aware fallback.
 
-Every byte returned is untrusted page text; every failure is a miss (`None` / `[]`), never raised.
+Every byte returned is untrusted page text. Two doors per lookup: the `*_or_raise` functions
+return `None` / `[]` only when Wikipedia answered "no such page / no hits" and raise the
+FetchError family when it could not be asked (DNS, connect, timeout, HTTP status, malformed
+body), so callers can tell the two apart; `wiki_summary`, `wiki_search` and
+`wikipedia_fallback` keep the seed's shape and never raise (a failure is a miss there).
 """
 
 from __future__ import annotations
@@ -15,8 +19,8 @@ from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from swarm.config import Settings, get_settings
-from swarm.errors import FetchError
-from swarm.web.safe_http import get_json, make_client
+from swarm.errors import FetchError, FetchTimeout, MalformedResponse
+from swarm.web.safe_http import get_json, make_client, parse_json_reply, provider_request
 
 if TYPE_CHECKING:
     from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)
@@ -30,8 +34,11 @@ __all__ = [
     "parse_summary",
     "resolve_title",
     "wiki_search",
+    "wiki_search_or_raise",
     "wiki_summary",
+    "wiki_summary_or_raise",
     "wikipedia_fallback",
+    "wikipedia_fallback_or_raise",
 ]
 
 # Languages whose Wikipedia is written in a non-Latin script. A query that is mostly ASCII
@@ -147,6 +154,10 @@ def _first_text(*candidates: object) -> str:
 # --- requests ----------------------------------------------------------------------------------
 
 
+def _host(language: str) -> str:
+    return f"{language}.wikipedia.org"
+
+
 def _request_timeout_s(deadline: float | None, settings: Settings) -> float | None:
     """The timeout for the next request, or `None` when too little budget is left to make one
     (a request that is sure to time out only burns the caller's budget)."""
@@ -179,18 +190,35 @@ async def _fetch_summary(
     deadline: float | None,
     settings: Settings,
 ) -> dict[str, str] | None:
+    """The page's summary; None when Wikipedia says there is no such page (404), or the page
+    is a disambiguation or has no extract. Raises the FetchError family when it could not be
+    asked (a 5xx or 429 is a failure to ask, not a missing page)."""
     if not title.strip():
         return None
+    timeout_s = _no_time_left_check(deadline, settings, language)
+    url = _summary_url(language, title)
+    # The one bounded reader: streamed, capped, its timeout shrinking with the deadline.
+    reply = await provider_request(
+        url,
+        client=client,
+        headers={"Accept": "application/json"},
+        timeout_s=timeout_s,
+        settings=settings,
+    )
+    if reply.status_code == 404:  # no such page: Wikipedia answered (its body is JSON too)
+        return None
+    data = parse_json_reply(reply)
+    if not isinstance(data, dict):
+        raise MalformedResponse("summary is not a JSON object", url=url)
+    return parse_summary(data, language=language, asked_title=title.strip())
+
+
+def _no_time_left_check(deadline: float | None, settings: Settings, language: str) -> float:
+    """The next request's timeout, or FetchTimeout when too little budget is left to ask."""
     timeout_s = _request_timeout_s(deadline, settings)
     if timeout_s is None:
-        return None
-    try:  # the one bounded reader: streamed, capped, its timeout shrinking with the deadline
-        data = await get_json(
-            _summary_url(language, title), client=client, timeout_s=timeout_s, settings=settings
-        )
-    except FetchError:  # 404 (its body is JSON too), 5xx, network, timeout, bad/huge JSON
-        return None
-    return parse_summary(data, language=language, asked_title=title.strip())
+        raise FetchTimeout("no time left to ask Wikipedia", host=_host(language))
+    return timeout_s
 
 
 async def _search_titles(
@@ -202,7 +230,8 @@ async def _search_titles(
     deadline: float | None,
     settings: Settings,
 ) -> list[str] | None:
-    """Full-text `list=search` titles; `None` on any failure or a malformed payload."""
+    """Full-text `list=search` titles ([] for no hits); raises the FetchError family on a
+    failure to ask, MalformedResponse for a payload without a `search` list."""
     params = {
         "action": "query",
         "list": "search",
@@ -212,7 +241,10 @@ async def _search_titles(
         "formatversion": "2",
     }
     data = await _action_api(client, language, params, deadline=deadline, settings=settings)
-    return None if data is _NO_REPLY else parse_search_titles(data)
+    titles = parse_search_titles(data)
+    if titles is None:
+        raise MalformedResponse("search answer has no `search` list", host=_host(language))
+    return titles
 
 
 async def _opensearch_titles(
@@ -232,10 +264,7 @@ async def _opensearch_titles(
         "format": "json",
     }
     data = await _action_api(client, language, params, deadline=deadline, settings=settings)
-    return [] if data is _NO_REPLY else parse_opensearch_titles(data)
-
-
-_NO_REPLY = object()
+    return parse_opensearch_titles(data)
 
 
 async def _action_api(
@@ -246,20 +275,16 @@ async def _action_api(
     deadline: float | None,
     settings: Settings,
 ) -> object:
-    """One action-API call within the deadline; `_NO_REPLY` when it was not made or failed."""
-    timeout_s = _request_timeout_s(deadline, settings)
-    if timeout_s is None:
-        return _NO_REPLY
-    try:
-        data: object = await get_json(
-            _action_api_url(language),
-            client=client,
-            params=params,
-            timeout_s=timeout_s,
-            settings=settings,
-        )
-    except FetchError:
-        return _NO_REPLY
+    """One action-API call within the deadline, its JSON; raises the FetchError family (a
+    FetchTimeout without a request when the deadline leaves too little time)."""
+    timeout_s = _no_time_left_check(deadline, settings, language)
+    data: object = await get_json(
+        _action_api_url(language),
+        client=client,
+        params=params,
+        timeout_s=timeout_s,
+        settings=settings,
+    )
     return data
 
 
@@ -281,18 +306,33 @@ async def wiki_summary(
     (bad settings or a non-str query are a miss too).
     """
     try:
-        if not isinstance(query, str):
-            return None
-        settings = settings or get_settings()
-        if not query.strip() or _request_timeout_s(deadline, settings) is None:
-            return None
-        async with _client_scope(client, settings) as http:
-            return await _fetch_summary(
-                http, _language_code(language), query, deadline=deadline, settings=settings
-            )
+        return await wiki_summary_or_raise(
+            query, client=client, language=language, deadline=deadline, settings=settings
+        )
     except Exception:
         logger.warning("wiki_summary failed", exc_info=True)
         return None
+
+
+async def wiki_summary_or_raise(
+    query: str,
+    *,
+    client: AsyncClient | None = None,
+    language: str | None = "en",
+    deadline: float | None = None,
+    settings: Settings | None = None,
+) -> dict[str, str] | None:
+    """`wiki_summary`, telling "no such page" from "could not ask": `None` only when
+    Wikipedia answered (404, disambiguation, empty extract) or the query is blank; raises the
+    FetchError family (HostNotFound, ConnectionRefused, FetchTimeout, ProviderHTTPError,
+    MalformedResponse, BlockedURL...) when it could not be asked."""
+    if not isinstance(query, str) or not query.strip():
+        return None
+    settings = settings or get_settings()
+    code = _language_code(language)
+    _no_time_left_check(deadline, settings, code)
+    async with _client_scope(client, settings) as http:
+        return await _fetch_summary(http, code, query, deadline=deadline, settings=settings)
 
 
 async def wiki_search(
@@ -308,7 +348,7 @@ async def wiki_search(
     `{"title", "extract", "url"}` in search rank order (misses skipped); `[]` on any failure
     (bad settings and a non-str query included). Never raises."""
     try:
-        return await _wiki_search(
+        return await wiki_search_or_raise(
             query, limit, client=client, language=language, settings=settings, deadline=deadline
         )
     except Exception:
@@ -316,21 +356,25 @@ async def wiki_search(
         return []
 
 
-async def _wiki_search(
+async def wiki_search_or_raise(
     query: str,
-    limit: int,
+    limit: int = 3,
     *,
-    client: AsyncClient | None,
-    language: str | None,
-    settings: Settings | None,
-    deadline: float | None,
+    client: AsyncClient | None = None,
+    language: str | None = None,
+    settings: Settings | None = None,
+    deadline: float | None = None,
 ) -> list[dict[str, str]]:
+    """`wiki_search`, telling "no hits" from "could not ask": `[]` only when the search
+    answered with no usable hit (or the query is blank); raises the FetchError family when the
+    search could not be made, or when there were hits and not one summary could be fetched."""
     if not isinstance(query, str) or not isinstance(limit, int):
         return []
     settings = settings or get_settings()
-    if not query.strip() or limit < 1 or _request_timeout_s(deadline, settings) is None:
-        return []
     code = _language_code(language)
+    if not query.strip() or limit < 1:
+        return []
+    _no_time_left_check(deadline, settings, code)
     async with _client_scope(client, settings) as http:
         titles = await _search_titles(
             http,
@@ -342,19 +386,27 @@ async def _wiki_search(
         )
         if not titles:
             return []
-        summaries = await asyncio.gather(
+        outcomes = await asyncio.gather(
             *(
                 _fetch_summary(http, code, title, deadline=deadline, settings=settings)
                 for title in titles[:limit]
-            )
+            ),
+            return_exceptions=True,
         )
     results: list[dict[str, str]] = []
+    failures: list[FetchError] = []
     seen_urls: set[str] = set()
-    for summary in summaries:
+    for outcome in outcomes:
+        if isinstance(outcome, FetchError):
+            failures.append(outcome)
+        elif isinstance(outcome, BaseException):
+            raise outcome
         # Two hits can redirect to the same page.
-        if summary is not None and summary["url"] not in seen_urls:
-            seen_urls.add(summary["url"])
-            results.append(summary)
+        elif outcome is not None and outcome["url"] not in seen_urls:
+            seen_urls.add(outcome["url"])
+            results.append(outcome)
+    if failures and len(failures) == len(outcomes):
+        raise failures[0]  # hits, and not one could be read: a failure, not "nothing found"
     return results
 
 
@@ -367,8 +419,33 @@ async def resolve_title(
     settings: Settings,
 ) -> str | None:
     """A page title for `query`: opensearch (a title-prefix matcher) first, then full-text
-    `list=search` for the conversational phrasings opensearch returns nothing for."""
-    titles = await _opensearch_titles(client, language, query, deadline=deadline, settings=settings)
+    `list=search` for the conversational phrasings opensearch returns nothing for. None when
+    neither finds one or both fail (never raises a FetchError)."""
+    try:
+        return await _resolve_title(
+            query, client=client, language=language, deadline=deadline, settings=settings
+        )
+    except FetchError:
+        return None
+
+
+async def _resolve_title(
+    query: str,
+    *,
+    client: AsyncClient,
+    language: str,
+    deadline: float | None,
+    settings: Settings,
+) -> str | None:
+    """`resolve_title`, raising the full-text search's FetchError when it could not be asked
+    (a failed opensearch alone only sends the query on to full-text search)."""
+    try:
+        titles = await _opensearch_titles(
+            client, language, query, deadline=deadline, settings=settings
+        )
+    except FetchError:
+        logger.info("opensearch failed; trying full-text search", exc_info=True)
+        titles = []
     if titles:
         return titles[0]
     found = await _search_titles(
@@ -380,7 +457,7 @@ async def resolve_title(
 async def _lookup(
     query: str, *, client: AsyncClient, language: str, deadline: float | None, settings: Settings
 ) -> dict[str, str] | None:
-    title = await resolve_title(
+    title = await _resolve_title(
         query, client=client, language=language, deadline=deadline, settings=settings
     )
     if title is None:
@@ -404,7 +481,7 @@ async def wikipedia_fallback(
     Never raises.
     """
     try:
-        return await _fallback(
+        return await wikipedia_fallback_or_raise(
             query, client=client, language=language, deadline=deadline, settings=settings
         )
     except Exception:
@@ -412,25 +489,34 @@ async def wikipedia_fallback(
         return None
 
 
-async def _fallback(
+async def wikipedia_fallback_or_raise(
     query: str,
     *,
-    client: AsyncClient | None,
-    language: str | None,
-    deadline: float | None,
-    settings: Settings | None,
+    client: AsyncClient | None = None,
+    language: str | None = None,
+    deadline: float | None = None,
+    settings: Settings | None = None,
 ) -> dict[str, str] | None:
+    """`wikipedia_fallback`, telling "nothing found" from "could not ask": `None` only when
+    Wikipedia answered with no page; raises the FetchError family when it could not be asked
+    (on a localised host, only when the English retry could not be asked either)."""
     if not isinstance(query, str):
         return None
     settings = settings or get_settings()
     query = query.strip()
-    if not query or _request_timeout_s(deadline, settings) is None:
+    if not query:
         return None
     code = language_host(language, query)
+    _no_time_left_check(deadline, settings, code)
     async with _client_scope(client, settings) as http:
-        found = await _lookup(
-            query, client=http, language=code, deadline=deadline, settings=settings
-        )
+        try:
+            found = await _lookup(
+                query, client=http, language=code, deadline=deadline, settings=settings
+            )
+        except FetchError:
+            if code == "en" or _request_timeout_s(deadline, settings) is None:
+                raise
+            found = None  # the English retry below may still answer
         if found is None and code != "en" and _request_timeout_s(deadline, settings) is not None:
             # Many topics only have an English page: a grounded answer beats "nothing found".
             found = await _lookup(

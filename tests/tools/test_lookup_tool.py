@@ -9,11 +9,13 @@ import httpx
 import pytest
 from click.testing import CliRunner
 from conftest import REAL_CAPTURES
+from outside_failures import wiring
 
-from swarm.cli import cli
+from swarm.cli import OutsideWiring, cli
 from swarm.config import Settings
 from swarm.tools import NO_RESULTS_MESSAGE, get_tools_for_user, lookup
 from swarm.tools.builtin import SOURCES_DISABLED_ERROR
+from swarm.tools.lookups import INCOMPLETE_MESSAGE, LOOKUP_FAILED_MESSAGE, UNREACHABLE_MESSAGE
 from swarm.web.fence import FENCE_HEADER, is_fenced
 from swarm.web.safe_http import make_client
 from swarm.web.types import SearchHit
@@ -196,16 +198,20 @@ async def test_lookup_search_failure_gives_none() -> None:
         fetcher=providers.fetch,
     )
     assert result["source"] == "none"
-    assert result["data"]["message"] == NO_RESULTS_MESSAGE
+    # Was NO_RESULTS_MESSAGE ("answer from your own knowledge") although the search failed.
+    assert result["success"] is True
+    assert result["data"]["message"] == INCOMPLETE_MESSAGE
+    assert result["error"] == "nothing found, and a source failed: DuckDuckGo search: RuntimeError"
 
 
 async def test_lookup_never_raises_on_unexpected_failure() -> None:
     # A hit that isn't text: a bug somewhere below the tool.
     providers = Providers(hits=[SearchHit(title=None, url="https://x.example/")])  # type: ignore[arg-type]
     result = await lookup("q", settings=Settings(), **providers.kwargs())
-    assert result["success"] is True
+    # Was success True with NO_RESULTS_MESSAGE: a lookup that broke did not look anything up.
+    assert result["success"] is False
     assert result["source"] == "none"
-    assert result["data"]["message"] == NO_RESULTS_MESSAGE
+    assert result["data"]["message"] == LOOKUP_FAILED_MESSAGE
     assert "error" in result
 
 
@@ -400,7 +406,9 @@ async def test_lookup_with_every_source_failing_says_so() -> None:
         fetcher=Providers().fetch,
     )
     assert result["source"] == "none"
-    assert result["data"]["message"] == NO_RESULTS_MESSAGE
+    # Was success True and "answer from your own knowledge": every source failed.
+    assert result["success"] is False
+    assert result["data"]["message"] == UNREACHABLE_MESSAGE
     assert result["error"] == (
         "every source failed: Wikipedia: RuntimeError; DuckDuckGo search: ConnectionError"
     )
@@ -496,47 +504,33 @@ def _public_resolver() -> Any:
 # --- CLI -----------------------------------------------------------------------------------
 
 
-def test_cli_lookup_json(monkeypatch: pytest.MonkeyPatch) -> None:
-    import swarm.web.wikipedia
-
-    async def wiki_summary(query: str, **kwargs: Any) -> dict[str, str]:
-        return SUMMARY
-
-    monkeypatch.setattr(swarm.web.wikipedia, "wiki_summary", wiki_summary)
-    result = CliRunner().invoke(cli, ["lookup", "python", "--json"])
+def test_cli_lookup_json() -> None:
+    # Was a monkeypatched wiki_summary: now the real providers over a wired transport.
+    transport, resolver = wiring("found")
+    result = CliRunner().invoke(
+        cli, ["lookup", "python", "--json"], obj=OutsideWiring(transport, resolver)
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["source"] == "wikipedia"
+    assert data["success"] is True
     assert is_fenced(data["data"]["extract"])
 
 
-def test_cli_lookup_human(monkeypatch: pytest.MonkeyPatch) -> None:
-    import swarm.web.wikipedia
-
-    async def wiki_summary(query: str, **kwargs: Any) -> dict[str, str]:
-        return SUMMARY
-
-    monkeypatch.setattr(swarm.web.wikipedia, "wiki_summary", wiki_summary)
-    result = CliRunner().invoke(cli, ["lookup", "python"])
+def test_cli_lookup_human() -> None:
+    summary = json.loads((REAL_CAPTURES / "wikipedia_summary_article.json").read_text("utf-8"))
+    transport, resolver = wiring("found")
+    result = CliRunner().invoke(cli, ["lookup", "python"], obj=OutsideWiring(transport, resolver))
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("Python (programming language) (Wikipedia)")
-    assert SUMMARY["extract"] in result.stdout
+    assert result.stdout.startswith(f"{summary['title']} (Wikipedia)")
+    assert summary["extract"].split(".")[0] in result.stdout
     assert "UNTRUSTED" not in result.stdout  # people read plain text
     assert "Looking up" in result.stderr
 
 
-def test_cli_lookup_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    import swarm.web.wikipedia
-    from swarm.web.duckduckgo import DuckDuckGo, LiteResults
-
-    async def miss(*args: Any, **kwargs: Any) -> Any:
-        return None
-
-    async def no_hits(*args: Any, **kwargs: Any) -> LiteResults:
-        return LiteResults([])
-
-    monkeypatch.setattr(swarm.web.wikipedia, "wiki_summary", miss)
-    monkeypatch.setattr(DuckDuckGo, "lite_results", no_hits)
-    result = CliRunner().invoke(cli, ["lookup", "zzz"])
+def test_cli_lookup_nothing() -> None:
+    transport, resolver = wiring("nothing")
+    result = CliRunner().invoke(cli, ["lookup", "zzz"], obj=OutsideWiring(transport, resolver))
     assert result.exit_code == 0
     assert NO_RESULTS_MESSAGE in result.stdout
+    assert "error" not in result.stdout + result.stderr

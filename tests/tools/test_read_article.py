@@ -7,6 +7,7 @@ from typing import Any
 
 import httpx
 import pytest
+from outside_failures import failing_client
 
 from swarm.config import Settings
 from swarm.tools import read_article
@@ -104,7 +105,40 @@ async def test_timeout_and_network_failure() -> None:
         raise httpx.ConnectError("refused", request=request)
 
     assert "did not answer in time" in (await _read("https://example.com/", timeout))["error"]
-    assert "fetch failed" in (await _read("https://example.com/", refused))["error"]
+    # Was "fetch failed": a failed connect now says so.
+    refused_error = (await _read("https://example.com/", refused))["error"]
+    assert refused_error == "could not connect to example.com"
+
+
+# Each failure as safe_http really sees it (see tests/outside_failures.py), and the one
+# message read_article gives for it: the words name what happened, and only that.
+READ_FAILURES = [
+    pytest.param("dns", "could not resolve host news.example", id="dns"),
+    pytest.param("refused", "connection refused by news.example", id="refused"),
+    pytest.param("timeout", "timed out", id="timeout"),
+    pytest.param("http500", "the site answered HTTP 500 (news.example)", id="http-500"),
+    pytest.param("guard", "blocked: the URL (or a redirect) points to a private", id="guard"),
+]
+
+
+@pytest.mark.parametrize(("kind", "expected"), READ_FAILURES)
+async def test_each_failure_is_named_for_what_happened(kind: str, expected: str) -> None:
+    config = Settings()
+    async with failing_client(kind, config) as client:
+        result = await read_article("https://news.example/story", settings=config, client=client)
+    assert result["success"] is False
+    assert result["error"].startswith(expected), result["error"]
+    if kind != "guard":
+        assert "blocked" not in result["error"]
+    if kind == "guard":
+        assert "10.0.0.7" in result["error"]
+
+
+async def test_an_unresolvable_host_is_not_called_blocked() -> None:
+    # The field failure: a host that does not resolve used to read "blocked: ... private".
+    async with failing_client("dns") as client:
+        result = await read_article("https://en.wikipedia.org/wiki/Mongolia", client=client)
+    assert result["error"] == "could not resolve host en.wikipedia.org"
 
 
 async def test_page_without_readable_text() -> None:

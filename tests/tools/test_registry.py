@@ -226,7 +226,8 @@ async def test_lookup_through_call_tool(monkeypatch: pytest.MonkeyPatch) -> None
     async def wiki_summary(query: str, **kwargs: Any) -> dict[str, str]:
         return {"title": "T", "extract": "E.", "url": "https://en.wikipedia.org/wiki/T"}
 
-    monkeypatch.setattr(swarm.web.wikipedia, "wiki_summary", wiki_summary)
+    # lookup asks the raising variant (it tells "no such page" from "unreachable").
+    monkeypatch.setattr(swarm.web.wikipedia, "wiki_summary_or_raise", wiki_summary)
     result = await call_tool("lookup", {"query": "T"}, settings=Settings())
     assert result["success"] is True and result["source"] == "wikipedia"
 

@@ -19,7 +19,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from swarm.config import get_settings
-from swarm.errors import BlockedURL, FetchError, FetchTimeout, ProviderHTTPError
+from swarm.errors import (
+    BlockedURL,
+    ConnectFailed,
+    ConnectionRefused,
+    FetchError,
+    FetchTimeout,
+    HostNotFound,
+    MalformedResponse,
+    ProviderHTTPError,
+)
 from swarm.web.addresses import check_url_syntax, is_public_ip
 from swarm.web.bodies import BoundedDecoder
 from swarm.web.safe_http import (
@@ -433,11 +442,14 @@ async def test_next_vetted_address_is_tried_when_the_first_refuses() -> None:
     assert spy.connects == [(PUBLIC_V4, 80), ("1.1.1.1", 80)]
 
 
-async def test_connect_time_resolver_error_is_a_connect_error() -> None:
+async def test_connect_time_resolver_error_is_host_not_found() -> None:
+    # Was httpx.ConnectError: a DNS failure now says so, and is never a guard refusal.
     spy = SpyBackend()
     async with spied_client(raising_resolver, spy) as client:
-        with pytest.raises(httpx.ConnectError):
+        with pytest.raises(HostNotFound) as caught:
             await client.get("http://nxdomain.example/")
+    assert not isinstance(caught.value, BlockedURL)
+    assert caught.value.reason == "could not resolve host nxdomain.example"
     assert spy.connects == []
 
 
@@ -767,13 +779,14 @@ async def test_httpx_timeout_maps_to_fetch_timeout() -> None:
 
 
 async def test_transport_error_maps_to_fetch_error() -> None:
+    # Was a plain FetchError: a connect error is now ConnectFailed (a FetchError leaf).
     def handler(request: httpx.Request) -> httpx.Response:
         raise httpx.ConnectError("refused", request=request)
 
     async with mock_client(handler) as client:
         with pytest.raises(FetchError) as caught:
             await fetch("http://refused.example/", client=client)
-    assert type(caught.value) is FetchError
+    assert type(caught.value) is ConnectFailed
 
 
 # --- get_json ----------------------------------------------------------------------------
@@ -904,3 +917,58 @@ async def test_in_memory_response_is_capped_too() -> None:
     async with mock_client(lambda r: httpx.Response(200, content=b"x" * 2000)) as client:
         page = await fetch("http://mem.example/", client=client, max_bytes=1000)
     assert (len(page.text), page.truncated) == (1000, True)
+
+
+# --- which FetchError leaf, for which failure ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "error", "reason"),
+    [
+        pytest.param("dns", HostNotFound, "could not resolve host api.example", id="dns"),
+        pytest.param(
+            "refused", ConnectionRefused, "connection refused by api.example", id="refused"
+        ),
+        pytest.param("timeout", FetchTimeout, "timed out waiting for api.example", id="timeout"),
+        pytest.param("http500", ProviderHTTPError, "HTTP 500 from api.example", id="http-500"),
+        pytest.param(
+            "malformed", MalformedResponse, "malformed response from api.example", id="bad"
+        ),
+        pytest.param("guard", BlockedURL, "blocked: 'api.example' resolves to", id="guard"),
+    ],
+)
+async def test_get_json_raises_the_leaf_for_each_failure(
+    kind: str, error: type[FetchError], reason: str
+) -> None:
+    from outside_failures import failing_client
+
+    async with failing_client(kind) as client:
+        with pytest.raises(error) as caught:
+            await get_json("https://api.example/v1", client=client, timeout_s=2.0)
+    assert caught.value.reason.startswith(reason), caught.value.reason
+    assert caught.value.url == "https://api.example/v1"
+    if kind != "guard":
+        assert not isinstance(caught.value, BlockedURL)
+
+
+async def test_an_unguarded_clients_dns_failure_is_host_not_found() -> None:
+    # The user's SearXNG goes through a plain client: httpcore resolves, gaierror is the cause.
+    def handler(request: httpx.Request) -> httpx.Response:
+        try:
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        except socket.gaierror as cause:
+            raise httpx.ConnectError(str(cause), request=request) from cause
+
+    async with make_client(transport=httpx.MockTransport(handler), guarded=False) as client:
+        with pytest.raises(HostNotFound) as caught:
+            await get_json("http://searx.lan.example:8888/search", client=client, vet_url=False)
+    assert caught.value.reason == "could not resolve host searx.lan.example"
+
+
+@pytest.mark.parametrize("answer", [[], ["10.0.0.1"]], ids=["no-address", "private"])
+async def test_fetch_precheck_tells_no_address_from_a_refused_one(answer: list[str]) -> None:
+    async with mock_client(lambda r: httpx.Response(200), ScriptedResolver(answer)) as client:
+        with pytest.raises(FetchError) as caught:
+            await fetch("https://gone.example/", client=client)
+    expected = HostNotFound if not answer else BlockedURL
+    assert type(caught.value) is expected

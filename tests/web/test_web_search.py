@@ -20,7 +20,13 @@ from swarm.web import cascade as cascade_module
 from swarm.web import web_search as web_search_module
 from swarm.web.articles import Article
 from swarm.web.types import SearchHit
-from swarm.web.web_search import ToolContext, cascade_fetch, search_hits, web_search
+from swarm.web.web_search import (
+    SearchOutcome,
+    ToolContext,
+    cascade_fetch,
+    search_hits,
+    web_search,
+)
 
 LITE_HTML = (REAL_CAPTURES / "ddg_lite_results.html").read_text("utf-8")
 CHALLENGE_HTML = (REAL_CAPTURES / "ddg_anomaly_challenge_202.html").read_text("utf-8")
@@ -370,7 +376,10 @@ async def test_no_results_then_wikipedia_rescue_lines_in_order() -> None:
     ("web", "reason"),
     [
         pytest.param(
-            FakeWeb(down=frozenset({"ddg_lite"})), "name resolution", id="connection-failed"
+            # Was "name resolution" (the exception text): the reason now names the host.
+            FakeWeb(down=frozenset({"ddg_lite"})),
+            "could not connect to lite.duckduckgo.com",
+            id="connection-failed",
         ),
         pytest.param(FakeWeb(lite_status=503), "HTTP 503", id="http-error"),
     ],
@@ -476,7 +485,10 @@ async def test_hanging_wikipedia_is_cut_by_the_total_budget() -> None:
     started = time.monotonic()
     result, _ = await run_search(DART_QUERY, web, total_wall_clock_s=0.5)
     assert time.monotonic() - started < 1.2
-    assert "failed: every search provider" in result
+    # Was "failed: every search provider": DuckDuckGo answered (no results), so the envelope
+    # now says nothing was found and that Wikipedia could not be asked.
+    assert "found nothing" in result and "you have failed" in result
+    assert "Wikipedia: " in result
 
 
 async def test_brave_is_skipped_without_a_key() -> None:
@@ -518,7 +530,8 @@ async def test_wikipedia_is_skipped_when_disabled() -> None:
     result, lines = await run_search(DART_QUERY, web, wikipedia_fallback_enabled=False)
     assert not any(host.endswith("wikipedia.org") for host in web.hosts())
     assert not any(line.startswith("📚") for line in lines)
-    assert "failed: every search provider" in result
+    # Was "failed: every search provider": DuckDuckGo answered with no results.
+    assert "found nothing" in result and "you have failed" in result
 
 
 async def test_disabled_flag_gives_the_disabled_envelope_and_no_requests() -> None:
@@ -740,13 +753,16 @@ def test_cli_search_routes_progress_to_stderr_and_envelope_to_stdout(
 ) -> None:
     received: dict[str, Any] = {}
 
-    async def fake_web_search(query: str, *, context: ToolContext | None = None) -> str:
+    async def fake_web_search(
+        query: str, *, context: ToolContext | None = None, **kwargs: Any
+    ) -> tuple[str, SearchOutcome]:
         assert context is not None
         received.update(query=query, language=context.language)
         context.user_print("🌐 Searching the web for 'x'…")
-        return "ENVELOPE"
+        return "ENVELOPE", SearchOutcome(answered=True, asked=("DuckDuckGo",))
 
-    monkeypatch.setattr(web_search_module, "web_search", fake_web_search)
+    # The CLI reads the typed outcome next to the envelope (for its exit status).
+    monkeypatch.setattr(web_search_module, "web_search_with_outcome", fake_web_search)
     result = CliRunner().invoke(cli, ["search", "what is x", "--language", "fr"])
     assert result.exit_code == 0, result.output
     assert result.stdout == "ENVELOPE\n"
@@ -755,11 +771,12 @@ def test_cli_search_routes_progress_to_stderr_and_envelope_to_stdout(
 
 
 def test_cli_search_with_web_search_disabled(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Was exit 0 with the disabled envelope: a command with nothing to ask is a usage error.
     monkeypatch.setenv("WEB_SEARCH_ENABLED", "false")
     result = CliRunner().invoke(cli, ["search", "anything"])
-    assert result.exit_code == 0
-    assert "Web search for 'anything' is disabled" in result.stdout
-    assert result.stderr == ""
+    assert result.exit_code == 2
+    assert "WEB_SEARCH_ENABLED=true" in result.stderr
+    assert result.stdout == ""
 
 
 # --- end to end with the real fetcher (safe_http + trafilatura) --------------------------------
