@@ -40,8 +40,11 @@ def test_ask_time_sensitive_question_always_goes_outside() -> None:
     result = CliRunner().invoke(cli, ["ask", "--wiki", BRAIN, question])
     assert result.exit_code == 0, result.output
     assert f"🌐 Researching outside: '{question}'…" in result.stderr
-    assert f"[wiki] {question}" not in result.stdout
-    assert f"[wiki+web] {question}" in result.stdout or f"[web] {question}" in result.stdout
+    # Outside sources are off here, so no web source was used: the wiki's answer, unchecked.
+    assert f"[wiki] {question}  (not checked outside: outside sources are disabled" in (
+        result.stdout
+    )
+    assert "[wiki+web]" not in result.stdout
 
 
 def test_ask_json_is_the_turn_result(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -107,7 +110,9 @@ def test_chat_answers_a_greeting_without_research() -> None:
 def test_ask_with_outside_sources_off_says_so_instead_of_nothing_found() -> None:
     question = "What is the latest price of the Hach CL17?"
     result = CliRunner().invoke(cli, ["ask", "--json", "--wiki", BRAIN, question])
-    assert result.exit_code == 0, result.output
+    # Nothing outside was searched and the wiki has nothing: the turn could not be done.
+    assert result.exit_code == 1, result.output
+    assert json.loads(result.stdout)["failed"] is True
     (finding,) = json.loads(result.stdout)["findings"]
     assert finding["depth"] == "quick"
     assert finding["error"] and "disabled" in finding["error"]
