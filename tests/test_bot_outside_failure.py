@@ -175,7 +175,7 @@ async def test_with_nothing_in_the_wiki_the_honest_failure_stays(wiki: Path) -> 
     (finding,) = result.findings
     assert finding["depth"] == "deep" and finding["error"] == RESEARCH_FAILED.error
     assert NOTE not in result.reply and "your wiki says" not in result.reply
-    assert "couldn't research" in result.reply or "failed" in result.reply
+    assert "(I couldn't research this: " in result.reply
     assert result.paths == ["web"] and result.sources_used == []
     assert result.failed
 

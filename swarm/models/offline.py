@@ -219,10 +219,9 @@ class OfflineReasoner:
                 parts.append(f"**{finding.topic}** ({origin}):\n{summary}")
             elif finding.error and not summary:
                 parts.append(f"**{finding.topic}**: I couldn't research this ({finding.error}).")
-            elif finding.error:
-                parts.append(
-                    f"**{finding.topic}** ({origin}, partly failed: {finding.error}):\n{summary}"
-                )
+            elif finding.error:  # the outside call failed and the wiki had nothing usable
+                why = "" if finding.error in summary else f": {finding.error}"
+                parts.append(f"**{finding.topic}** (I couldn't research this{why}):\n{summary}")
             elif summary:
                 parts.append(f"**{finding.topic}** ({origin}):\n{summary}")
             else:
