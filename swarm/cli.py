@@ -9,7 +9,7 @@ import io
 import sys
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 import click
 
@@ -422,24 +422,39 @@ _CHAT_HISTORY_TURNS = 20  # older turns are dropped so prompts stay bounded
 
 
 def _turn_context(settings: Settings, wiki: str | None) -> TurnContext:
+    from swarm.errors import SwarmError
     from swarm.margot_bot import TurnContext
     from swarm.models import get_reasoner
 
-    return TurnContext(
-        settings=settings,
-        model=get_reasoner(settings),
-        wiki_dir=wiki,
-        user_print=_progress,
-    )
+    try:
+        model = get_reasoner(settings)
+    except SwarmError as exc:  # e.g. an unknown backend name: a setting to fix
+        raise click.UsageError(str(exc)) from exc
+    return TurnContext(settings=settings, model=model, wiki_dir=wiki, user_print=_progress)
+
+
+def _format_source(source: str) -> str:
+    return f"wiki: {source[len('wiki:') :]}" if source.startswith("wiki:") else source
 
 
 def _format_turn(result: TurnResult) -> str:
+    """The reply, then per research request the path it took (and what failed), then the
+    sources used: wiki pages by path, web sources by URL."""
     lines = [result.reply]
     if result.findings:
         lines.append("")
         for finding, path in zip(result.findings, result.paths, strict=False):
-            note = f"  (error: {finding['error']})" if finding.get("error") else ""
+            error = finding.get("error")
+            if error and finding.get("depth") == "wiki":  # the wiki's answer, unchecked
+                note = f"  (not checked outside: {error})"
+            elif error:
+                note = f"  (error: {error})"
+            else:
+                note = ""
             lines.append(f"[{path}] {finding['topic']}{note}")
+    if result.sources_used:
+        lines += ["", "Sources:"]
+        lines += [f"- {_format_source(source)}" for source in result.sources_used]
     return "\n".join(lines)
 
 
@@ -451,26 +466,41 @@ def _format_turn(result: TurnResult) -> str:
 def ask_command(message: str, wiki: str | None, backend: str | None, as_json: bool) -> None:
     """Ask the bot MESSAGE: one turn, wiki first, outside only when needed.
 
-    Progress goes to stderr; the reply and, per research request, the path taken
-    (wiki / wiki+web / web) go to stdout.
+    Progress goes to stderr; the reply, per research request the path taken
+    (wiki / wiki+web / web), and the sources used go to stdout.
+
+    Exit status: 0 when the turn gave a reply: an answer, the wiki's answer with a note that
+    it could not be checked outside, or an honest "nothing was found"; 1 when it could not
+    be done (the result's `failed`: every research request failed with no wiki answer to
+    give, or the model failed with nothing researched); 2 for usage errors (an empty
+    MESSAGE, a bad setting, no wiki configured, no key for --backend anthropic).
     """
     import asyncio
 
     from swarm.margot_bot import handle_turn
 
+    if not message.strip():
+        raise click.UsageError('MESSAGE is empty: ask something, e.g. swarm ask "Who is on call?"')
     settings = _settings_for(backend, wiki)
     result = asyncio.run(handle_turn(message, context=_turn_context(settings, wiki)))
     if as_json:
         click.echo(result.model_dump_json(indent=2))
     else:
         click.echo(_format_turn(result))
+    if result.failed:
+        raise SystemExit(1)
 
 
 @cli.command("chat")
 @click.option("--wiki", type=click.Path(file_okay=False), help="Wiki folder (holds index.md).")
 @click.option("--backend", type=BACKENDS, default=None, help="Model backend (default: auto).")
 def chat_command(wiki: str | None, backend: str | None) -> None:
-    """Chat with the bot: one message a line, history kept; Ctrl-D (or /quit) ends it."""
+    """Chat with the bot: one message a line, history kept; Ctrl-D (or /quit) ends it.
+
+    Exit status: 0 when the chat ends with Ctrl-D or /quit (a turn that could not be
+    answered says so in its reply and the chat goes on); 130 on Ctrl-C; 2 for usage
+    errors (a bad setting, no wiki configured, no key for --backend anthropic).
+    """
     import asyncio
 
     settings = _settings_for(backend, wiki)
@@ -479,11 +509,44 @@ def chat_command(wiki: str | None, backend: str | None) -> None:
         asyncio.run(_chat_loop(context))
     except KeyboardInterrupt:
         click.echo("", err=True)
+        raise SystemExit(130) from None
+
+
+async def _read_line(stream: TextIO) -> str:
+    """One line from `stream` without blocking the event loop, read on a daemon thread:
+    on Ctrl-C the pending read is abandoned instead of holding the exit until Enter (a
+    worker of the default executor would be waited for)."""
+    import asyncio
+    import threading
+
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[str] = loop.create_future()
+
+    def deliver(line: str | None, error: BaseException | None) -> None:
+        if future.done():  # the read was cancelled (Ctrl-C)
+            return
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(line or "")
+
+    def read() -> None:
+        line: str | None = None
+        error: BaseException | None = None
+        try:
+            line = stream.readline()
+        except BaseException as exc:  # handed to the waiting coroutine
+            error = exc
+        try:
+            loop.call_soon_threadsafe(deliver, line, error)
+        except RuntimeError:  # the loop is closed: nobody is waiting any more
+            pass
+
+    threading.Thread(target=read, name="swarm-chat-stdin", daemon=True).start()
+    return await future
 
 
 async def _chat_loop(context: TurnContext) -> None:
-    import asyncio
-
     from swarm.margot_bot import handle_turn
     from swarm.models.base import ChatTurn
 
@@ -493,7 +556,7 @@ async def _chat_loop(context: TurnContext) -> None:
     while True:
         if interactive:
             click.echo("you> ", nl=False)
-        line = await asyncio.to_thread(stdin.readline)
+        line = await _read_line(stdin)
         if not line:  # EOF (Ctrl-D)
             if interactive:
                 click.echo("")

@@ -2,6 +2,9 @@
 
 Each request asks the wiki before any outside call; requests run concurrently, and a
 time-sensitive (quick) one starts its outside call at once, since the wiki cannot stop it.
+When the outside call fails (an error, every source unreachable, sources turned off), a
+usable wiki answer (medium, stale, or a time-sensitive high) is the finding, saying plainly
+that it could not be checked outside and why, with its pages and their dates.
 
 The `[RESEARCH ...]` request format is parsed in `swarm.research_requests`.
 """
@@ -61,6 +64,7 @@ __all__ = [
     "parse_research_requests",
     "research_provider",
     "resolve_request",
+    "unchecked_wiki_summary",
     "wiki_provider",
 ]
 
@@ -110,6 +114,11 @@ class TurnResult(BaseModel):
     timings_ms: dict[str, float] = Field(default_factory=dict)
     draft: str = ""
     errors: list[str] = Field(default_factory=list)  # what failed on the way (non-fatal)
+    # True when the turn produced no usable reply: every research request failed with no
+    # wiki answer to fall back on, the model failed with nothing researched, or the turn
+    # broke. A reply that gives the wiki's answer unchecked, or says that nothing was
+    # found, is not a failure. (`swarm ask` exits 1 on it.)
+    failed: bool = False
 
 
 # --- one request -------------------------------------------------------------------------------
@@ -127,6 +136,9 @@ class RequestOutcome:
     wiki: WikiQueryResult | None = None
     external: ExternalResult | None = None
     errors: list[str] = field(default_factory=list)
+    # The request could not be answered: the outside call failed and the wiki had nothing
+    # usable (a wiki answer given unchecked is not a failure).
+    failed: bool = False
 
 
 def _is_time_sensitive(request: ResearchRequest) -> bool:
@@ -191,29 +203,111 @@ def _wiki_label(wiki: WikiQueryResult) -> str:
     return f"From your wiki ({pages}; confidence {wiki.confidence})"
 
 
-def _outcome(
+def _one_line(text: str, max_chars: int) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= max_chars else flat[: max_chars - 1].rstrip() + "…"
+
+
+def _page_dates(pages: Sequence[str], context: TurnContext) -> dict[str, str]:
+    """Each page's last-updated date (YYYY-MM-DD) from its frontmatter, where it has one.
+
+    Read-only and best effort: a page that can't be read, or a wiki that can't be found
+    (a wiki provider that is not the real one), just has no date."""
+    from swarm.config import resolve_wiki_dir
+    from swarm.wiki.freshness import page_last_updated
+    from swarm.wiki.pages import read_page
+
+    try:
+        root = resolve_wiki_dir(context.wiki_dir, context.settings)
+    except Exception:
+        return {}
+    max_bytes = context.settings.max_page_bytes if context.settings else 2_000_000
+    dates: dict[str, str] = {}
+    for page in pages:
+        try:
+            excerpt = read_page(root, page, max_chars=100, max_bytes=max_bytes)
+            updated = page_last_updated(excerpt.metadata) if excerpt.error is None else None
+        except Exception:
+            continue
+        if updated is not None:
+            dates[page] = updated.date().isoformat()
+    return dates
+
+
+def unchecked_wiki_summary(
+    wiki: WikiQueryResult, outside_error: str, page_dates: Mapping[str, str] | None = None
+) -> str:
+    """The finding's text when the outside call failed and the wiki had a usable answer:
+    why it could not be checked outside, the wiki pages (and their dates), then the answer."""
+    dates = dict(page_dates or {})
+    pages = list(wiki.pages_consulted)
+    if len(pages) == 1 and pages[0] in dates:
+        where = f", as of {dates[pages[0]]} ({pages[0]})"
+    elif pages:
+        listed = [f"{page}, as of {dates[page]}" if page in dates else page for page in pages]
+        where = f" ({'; '.join(listed)})"
+    else:
+        where = ""
+    reason = _one_line(outside_error, 200) or "the outside call failed"
+    lines = [
+        f"I couldn't check this against outside sources ({reason}), so this is what your "
+        f"wiki says{where}:"
+    ]
+    cautions = []
+    if wiki.confidence != "high":
+        cautions.append("your wiki is not sure of this: it may answer only part of the question")
+    if wiki.stale:
+        cautions.append("it may be out of date")
+    elif wiki.time_sensitive:
+        cautions.append("this is a fast-moving topic, so it may have changed since")
+    if cautions:
+        lines.append(f"(Unverified: {'; '.join(cautions)}.)")
+    lines.append(wiki.answer.strip())
+    return "\n".join(lines)
+
+
+async def _outcome(
     request: ResearchRequest,
     wiki: WikiQueryResult,
     external: ExternalResult,
+    context: TurnContext,
     *,
     prepend_wiki: bool,
     timings_ms: dict[str, float],
 ) -> RequestOutcome:
     with_wiki = wiki.usable_as_context
+    wiki_sources = [f"wiki:{page}" for page in wiki.pages_consulted] if with_wiki else []
+    if external.error and with_wiki:
+        # The outside call failed: the wiki's own answer, said to be unchecked, is the reply.
+        dates = await asyncio.to_thread(_page_dates, wiki.pages_consulted, context)
+        summary = _capped(unchecked_wiki_summary(wiki, external.error, dates))
+        return RequestOutcome(
+            finding=Finding(request.topic, "wiki", summary, external.error),
+            path="wiki+web" if external.sources else "wiki",
+            sources=wiki_sources + list(external.sources),
+            timings_ms=timings_ms,
+            wiki=wiki,
+            external=external,
+        )
     summary = _capped(external.summary)
-    if with_wiki and (prepend_wiki or external.error):
+    used_outside = external.error is None and not external.nothing_found
+    if with_wiki and (prepend_wiki or not used_outside):
         outside = summary or "(nothing usable came back from outside)"
         summary = f"{_wiki_label(wiki)}: {wiki.answer.strip()}\n\nFrom outside: {outside}"
     if not summary:
         summary = "Research outside the wiki failed; no answer could be found."
-    wiki_sources = [f"wiki:{page}" for page in wiki.pages_consulted] if with_wiki else []
+    if not with_wiki:
+        path: TurnPath = "web"
+    else:  # wiki+web only when something from outside was actually used
+        path = "wiki+web" if used_outside else "wiki"
     return RequestOutcome(
         finding=Finding(request.topic, request.depth, summary, external.error),
-        path="wiki+web" if with_wiki else "web",
+        path=path,
         sources=wiki_sources + list(external.sources),
         timings_ms=timings_ms,
         wiki=wiki,
         external=external,
+        failed=external.error is not None,
     )
 
 
@@ -245,7 +339,9 @@ async def _resolve(request: ResearchRequest, context: TurnContext) -> RequestOut
             if not _wiki_answered(wiki):
                 external = await external_task
                 timings["external"] = _ms(started)
-                return _outcome(request, wiki, external, prepend_wiki=True, timings_ms=timings)
+                return await _outcome(
+                    request, wiki, external, context, prepend_wiki=True, timings_ms=timings
+                )
         finally:
             if not external_task.done():  # answered by the wiki, or we were cancelled
                 external_task.cancel()
@@ -264,8 +360,13 @@ async def _resolve(request: ResearchRequest, context: TurnContext) -> RequestOut
     else:
         external = await _go_outside(request, wiki_context, context)
     timings["external"] = _ms(started)
-    return _outcome(
-        request, wiki, external, prepend_wiki=request.depth == "quick", timings_ms=timings
+    return await _outcome(
+        request,
+        wiki,
+        external,
+        context,
+        prepend_wiki=request.depth == "quick",
+        timings_ms=timings,
     )
 
 
@@ -276,7 +377,7 @@ async def _resolve_safely(request: ResearchRequest, context: TurnContext) -> Req
         error = _describe(exc)
         summary = "This could not be researched because of an internal error."
         finding = Finding(request.topic, request.depth, summary, error)
-        return RequestOutcome(finding, "web", [], {}, errors=[error])
+        return RequestOutcome(finding, "web", [], {}, errors=[error], failed=True)
     if not context.use_wiki:
         outcome.wiki = None  # the step did not run: don't report an empty wiki result
     return outcome
@@ -298,7 +399,7 @@ async def resolve_request(
         error = _describe(exc)
         summary = "This could not be researched: the configuration could not be read."
         finding = Finding(request.topic, request.depth, summary, error)
-        return RequestOutcome(finding, "web", [], {}, errors=[error])
+        return RequestOutcome(finding, "web", [], {}, errors=[error], failed=True)
     outcome = await _resolve_safely(request, resolved)
     outcome.errors = errors + outcome.errors
     return outcome
@@ -315,7 +416,8 @@ def compose_plain_reply(findings: Sequence[Finding]) -> str:
     for finding in findings:
         where = "from your wiki" if finding.depth == "wiki" else f"{finding.depth} research"
         text = finding.summary.strip() or "nothing found"
-        note = f" (note: {finding.error})" if finding.error else ""
+        # A wiki finding with an error is the unchecked wiki answer: its text says why.
+        note = f" (note: {finding.error})" if finding.error and finding.depth != "wiki" else ""
         parts.append(f"{finding.topic} ({where}): {text}{note}")
     return "\n\n".join(parts)
 
@@ -399,7 +501,7 @@ async def handle_turn(
     except Exception as exc:  # the public boundary: even a bug gives the user a reply
         error = _describe(exc)
         return TurnResult(
-            reply=f"Sorry, something went wrong on my side ({error}).", errors=[error]
+            reply=f"Sorry, something went wrong on my side ({error}).", errors=[error], failed=True
         )
 
 
@@ -414,9 +516,11 @@ async def _handle_turn(
     assert model is not None
 
     draft = ""
+    draft_failed = False
     try:
         draft = (await model.draft_reply(message, history)).strip()
     except Exception as exc:  # research the message itself rather than give up
+        draft_failed = True
         errors.append(f"draft: {_describe(exc)}")
     timings["draft"] = _ms(started)
     requests = parse_research_requests(draft)
@@ -426,7 +530,10 @@ async def _handle_turn(
     if not requests:
         timings["total"] = _ms(started)
         reply = draft or "Could you tell me what you'd like to know?"
-        return TurnResult(reply=reply, draft=draft, timings_ms=timings, errors=errors)
+        # No draft and nothing to research: the model failed and nothing was answered.
+        return TurnResult(
+            reply=reply, draft=draft, timings_ms=timings, errors=errors, failed=draft_failed
+        )
 
     research_started = time.perf_counter()
     outcomes = await asyncio.gather(*(_resolve_safely(request, context) for request in requests))
@@ -453,6 +560,7 @@ async def _handle_turn(
         timings_ms=timings,
         draft=draft,
         errors=errors,
+        failed=all(outcome.failed for outcome in outcomes),
     )
 
 

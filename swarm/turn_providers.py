@@ -33,6 +33,9 @@ class ExternalResult:
     # The provider's whole result (the lookup dict, the research result), for callers that
     # print it (the skill scripts); None from providers that don't keep it.
     details: dict[str, Any] | None = None
+    # The sources were asked and answered, with nothing for this (not an error): the turn
+    # keeps the wiki's answer as the finding.
+    nothing_found: bool = False
 
 
 async def wiki_provider(topic: str, time_sensitive: bool, context: TurnContext) -> WikiQueryResult:
@@ -90,7 +93,9 @@ def external_from_lookup(result: dict[str, Any]) -> ExternalResult:
         return ExternalResult(summary="\n".join(line for line in lines if line), sources=urls)
     error = " ".join(str(result.get("error") or "").split())[:300]
     if not error:
-        return ExternalResult(summary="Nothing was found outside the wiki for this.")
+        return ExternalResult(
+            summary="Nothing was found outside the wiki for this.", nothing_found=True
+        )
     if "disabled" in error.casefold() or result.get("disabled"):
         summary = f"Outside sources were not searched: {error}."
     else:
@@ -113,10 +118,15 @@ async def research_provider(
         context=_tool_context(context),
         wiki_context=wiki_context,
     )
-    sources = [s.url or f"wiki:{s.title}" for s in result.sources]
+    # The wiki context comes back as source [1] ("Your wiki", no URL): the turn cites the wiki
+    # pages itself, so only outside sources count here, and none at all means research failed
+    # (research lists what went wrong in `errors`; with none listed nothing could be found or
+    # reached). `swarm research` exits 1 on the same condition.
+    outside = [source for source in result.sources if source.origin != "wiki"]
+    sources = [source.url for source in outside if source.url]
     error = None
-    if not result.sources:
-        error = "; ".join(result.errors)[:300] or "no sources found"
+    if not outside:
+        error = "; ".join(result.errors)[:300] or "no outside source could be found or reached"
     return ExternalResult(
         summary=result.report.strip(), sources=sources, error=error, details=result.model_dump()
     )

@@ -428,10 +428,14 @@ async def test_real_providers_with_outside_sources_disabled(
     quick = await handle_turn("Latest pricing of Acme water sensors")
     deep = await handle_turn("Compare water utility SCADA vendors in detail")
     assert quick.reply and deep.reply
-    assert [f["depth"] for f in quick.findings + deep.findings] == ["quick", "deep"]
+    # The wiki has nothing on Acme (the quick lookup's failure stands), but a medium answer
+    # on SCADA vendors: with research off it is given unchecked, as a wiki finding.
+    assert [f["depth"] for f in quick.findings + deep.findings] == ["quick", "wiki"]
+    assert quick.failed and not deep.failed
     for finding in [*quick.findings, *deep.findings]:
         assert set(finding) == {"topic", "depth", "summary", "error"}
-        assert finding["summary"]
+        assert finding["summary"] and finding["error"]
+    assert "couldn't check this against outside sources" in deep.reply
 
 
 # --- robustness ---------------------------------------------------------------------------------

@@ -130,7 +130,7 @@ def test_wiki_query_script_without_a_wiki_reports_the_error() -> None:
 def test_lookup_script_returns_wiki_and_lookup_json() -> None:
     code, result = _run_script("lookup", "--wiki", str(BRAIN), SLA_QUESTION)
     assert code == 0
-    assert result["path"] == "wiki+web"
+    assert result["path"] == "wiki"  # outside sources are off: the wiki's answer, unchecked
     assert "ccw.md" in result["wiki"]["pages_consulted"]
     assert result["wiki"]["go_external"] is True  # a lookup is time-sensitive
     assert result["lookup"]["type"] == "lookup" and result["lookup"]["source"] == "none"
@@ -154,7 +154,7 @@ def test_research_script_goes_outside_when_told_the_topic_moves_fast() -> None:
     code, result = _run_script(
         "research", "--wiki", str(BRAIN), "--depth", "quick", "--time-sensitive", "CCW SLA"
     )
-    assert result["path"] == "wiki+web"
+    assert result["path"] == "wiki"  # no web source was used: the wiki's answer, unchecked
     research = result["research"]
     assert research["depth"] == "quick"
     # The wiki answer became source [1]; the web was off, so it is the only source.
@@ -166,7 +166,7 @@ def test_research_script_quick_depth_is_time_sensitive_as_in_the_bot() -> None:
     """The same sure, fresh wiki answer that stops a deep research does not stop a quick one."""
     code, result = _run_script("research", "--wiki", str(BRAIN), "--depth", "quick", "CCW SLA")
     assert result["wiki"]["go_external"] is True
-    assert result["path"] == "wiki+web" and result["research"]["depth"] == "quick"
+    assert result["path"] == "wiki" and result["research"]["depth"] == "quick"
     assert [source["origin"] for source in result["research"]["sources"]] == ["wiki"]
     assert code == 0
 

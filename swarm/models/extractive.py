@@ -59,7 +59,10 @@ MAX_BLOCK_CHARS = 320
 _SCAFFOLD_WORDS = (
     "what which who whom whose when where why how does do did tell me about please wiki say "
     "says said know explain describe give list find our we us my i you your there per go goes "
-    "going went come comes came something anything thing things happen happened get got"
+    "going went come comes came something anything thing things happen happened get got "
+    # asking for recency: the wiki's figure is the answer as of its page's date (the freshness
+    # check and the gate deal with the date; the passage never says "latest")
+    "latest current currently now today recent recently newest"
 )
 # Words asking for an amount of money: only a passage with a currency amount answers them.
 # Only generic ones: "rate", "budget" or "revenue" name a specific figure, which must be there.

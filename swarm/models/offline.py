@@ -186,7 +186,11 @@ class OfflineReasoner:
             cited = " ".join(f"{item.passage.text} [{source.number}]" for item in best)
             lines += [f"- **{source.title or source.url}**: {cited}", ""]
         lines += ["## Sources", ""]
-        lines += [f"[{s.number}] {s.title or s.url} — {s.url} ({s.origin})" for s in sources]
+        # The wiki context has no URL: no dangling "— " for it.
+        lines += [
+            f"[{s.number}] {s.title or s.url}{f' — {s.url}' if s.url else ''} ({s.origin})"
+            for s in sources
+        ]
         return "\n".join(lines)
 
     async def draft_reply(self, message: str, history: Sequence[ChatTurn]) -> str:
@@ -209,12 +213,15 @@ class OfflineReasoner:
         for finding in findings:
             origin = _DEPTH_LABEL.get(finding.depth, f"from {finding.depth} research")
             summary = finding.summary.strip()
-            if finding.error and not summary:
+            if finding.error and finding.depth == "wiki" and summary:
+                # The wiki's answer, unchecked because the outside call failed: the summary
+                # says so and why, so it is the reply as it stands.
+                parts.append(f"**{finding.topic}** ({origin}):\n{summary}")
+            elif finding.error and not summary:
                 parts.append(f"**{finding.topic}**: I couldn't research this ({finding.error}).")
-            elif finding.error:
-                parts.append(
-                    f"**{finding.topic}** ({origin}, partly failed: {finding.error}):\n{summary}"
-                )
+            elif finding.error:  # the outside call failed and the wiki had nothing usable
+                why = "" if finding.error in summary else f": {finding.error}"
+                parts.append(f"**{finding.topic}** (I couldn't research this{why}):\n{summary}")
             elif summary:
                 parts.append(f"**{finding.topic}** ({origin}):\n{summary}")
             else:

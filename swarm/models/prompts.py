@@ -272,8 +272,12 @@ reply from the findings.
 Rules:
 - Base factual claims on the findings. Say where each came from: "your wiki" for depth \
 wiki, a quick lookup or a research report otherwise; keep any [n] citations and sources.
-- If a finding has an error or says nothing useful, say honestly that this part could not \
-be researched; do not make up an answer.
+- A finding with depth wiki and an error is the wiki's answer, unchecked: the outside \
+research failed (the error says why). Give that answer, say plainly that it could not be \
+checked against outside sources and why (one short clause), and name the wiki pages and the \
+date its summary gives; keep its cautions (unsure, out of date).
+- Any other finding with an error, or one that says nothing useful: say honestly that this \
+part could not be researched; do not make up an answer.
 - Be concise and direct; answer the user's actual question first.
 {_DATA_RULE}"""
 
