@@ -292,9 +292,13 @@ def client_overview(c: tuple) -> str:
     return head + body
 
 
-def meeting_dates(since: str, n: int) -> list[dt.date]:
+# Clients whose notes stop early (Saltbox paused in August 2026; Oxbow's audit ended).
+LAST_MEETING = {"saltbox": dt.date(2026, 7, 31), "oxbow": dt.date(2026, 6, 30)}
+
+
+def meeting_dates(since: str, n: int, slug: str = "") -> list[dt.date]:
     start = dt.date.fromisoformat(since + "-01")
-    end = dt.date(2026, 11, 27)
+    end = LAST_MEETING.get(slug, dt.date(2026, 11, 27))
     span = (end - start).days
     days = sorted({start + dt.timedelta(days=R.randint(0, max(span, 1))) for _ in range(n)})
     return [d for d in days if d.weekday() < 5] or [start]
@@ -539,7 +543,7 @@ def build_pages() -> dict[str, list[tuple[str, str]]]:
         kinds = list(MEETING_KINDS)
         if any(PAGES.glob(f"clients/{slug}/meetings/*Kickoff*")):
             meetings.append(("", ""))  # the hand-written kickoff stands
-        for d in meeting_dates(c[9], R.randint(11, 16)):
+        for d in meeting_dates(c[9], R.randint(11, 16), slug):
             kind = "Kickoff" if not meetings else R.choice(kinds)
             path = f"clients/{slug}/meetings/{d.isoformat()} {kind}.md"
             if kind == "Kickoff":
