@@ -32,7 +32,10 @@ from swarm.verify.questions import (
 )
 from swarm.verify.report import format_report
 
-FIXTURE_NAMES = ["brain", "hobby"]
+# Every fixture wiki with a questions file is checked; a new one is picked up by itself.
+FIXTURE_NAMES = sorted(p.parent.name for p in FIXTURES.glob("*/questions.yaml"))
+# Fixtures whose index.md lists every page on disk (a real vault's map of content doesn't).
+FULLY_INDEXED = {"brain", "hobby", "cheatsheet"}
 EXCERPT_CHARS = 1500  # what the flow reads of a page
 KEY_FACT_CHARS = 1200  # key facts sit well inside the excerpt
 
@@ -374,10 +377,10 @@ def _body(path: Path) -> tuple[dict[str, Any], str]:
 def test_fixture_questions_load_and_point_at_real_pages(name: str) -> None:
     root = FIXTURES / name
     questions = load_questions(find_questions_file(root))
-    assert 20 <= len(questions) <= 30
+    assert len(questions) >= 20
     unanswerable = [q for q in questions if not q.answerable]
-    assert 4 <= len(unanswerable) <= 6
-    assert any(q.time_sensitive for q in questions)
+    assert len(unanswerable) >= max(4, len(questions) // 10)  # absent questions are a tenth+
+    assert any(q.time_sensitive or q.expect.time_sensitive for q in questions)
     for question in questions:
         for page in question.expected_pages:
             assert (root / page).is_file(), f"{question.id}: {page} does not exist"
@@ -400,7 +403,9 @@ def test_fixture_index_matches_the_pages_on_disk(name: str) -> None:
     root = FIXTURES / name
     page_map = load_page_map(root)
     on_disk = {p.relative_to(root).as_posix() for p in root.rglob("*.md")} - {"index.md"}
-    assert set(page_map.by_path) == on_disk  # every entry exists; every page is indexed
+    assert set(page_map.by_path) <= on_disk  # every entry exists
+    if name in FULLY_INDEXED:
+        assert set(page_map.by_path) == on_disk  # and every page is indexed
     for question in load_questions(find_questions_file(root)):
         for page in question.expected_pages:
             assert page in page_map, f"{question.id}: {page} is not in index.md"
