@@ -95,24 +95,39 @@ _TIME_SENSITIVE = re.compile(
 )
 
 
+# The same asks in Chinese, Japanese and Korean, which have no word boundaries to match on:
+# now / current / latest / this year, month, week / today / still / price, cost, how much.
+_TIME_SENSITIVE_CJK = re.compile(
+    r"现在|現在|目前|当前|當前|如今|最新|最近|今年|今月|今週|本月|本周|本週|这周|這週|今天|今日|"
+    r"まだ|いま|今は|仍然|依然|"
+    r"价格|價格|价钱|價錢|多少钱|多少錢|票价|票價|起步价|起步價|车费|車費|费用|費用|收费|收費|"
+    r"报价|報價|値段|料金|価格|いくら|"
+    r"지금|현재|최신|요즘|올해|이번\s?달|이번\s?주|오늘|아직|가격|얼마|요금|비용"
+)
+
 # A company's revenue or ARR moves every quarter, unless the question names a past year.
 _REVENUE = re.compile(r"\b(?:revenue|revenues|arr|mrr|run[\s-]?rate)\b", re.IGNORECASE)
 _YEAR = re.compile(r"(?<![\d.,/-])(?:19|20|21)\d\d(?![\d.,/-]?\d)")
 
 
-def detect_time_sensitive(question: str, *, now: dt.datetime | None = None) -> bool:
+def detect_time_sensitive(
+    question: str, *, now: dt.datetime | None = None, years: bool = True
+) -> bool:
     """True when the question asks about fast-moving facts (prices, costs, plans,
     subscriptions, valuations, funding rounds, market size or growth, markets, competitors,
     regulation, news, releases, a company's revenue), about the present moment ("this week",
-    "latest", "now", "still"), or names the current or a future year (as of `now`)."""
+    "latest", "now", "still"), or names the current or a future year (as of `now`).
+    `years=False` (page titles such as "Tokyo trip 2026") applies the wording alone."""
     text = question if isinstance(question, str) else ""
-    if _TIME_SENSITIVE.search(text):
+    if _TIME_SENSITIVE.search(text) or _TIME_SENSITIVE_CJK.search(text):
         return True
+    if not years:
+        return False
     this_year = (now or dt.datetime.now(dt.UTC)).year
-    years = [int(match.group()) for match in _YEAR.finditer(text)]
-    if any(year >= this_year for year in years):
+    named_years = [int(match.group()) for match in _YEAR.finditer(text)]
+    if any(year >= this_year for year in named_years):
         return True
-    return bool(_REVENUE.search(text)) and not years
+    return bool(_REVENUE.search(text)) and not named_years
 
 
 # Page tags/categories that mark a page's facts as fast-moving (spec: market data,
@@ -193,7 +208,9 @@ def page_is_time_sensitive(metadata: Mapping[str, Any], entry: PageEntry | None 
             if any(_is_time_sensitive_label(folder) for folder in folders):
                 return True
             titles += [entry.title, entry.section]
-        return any(isinstance(text, str) and detect_time_sensitive(text) for text in titles)
+        return any(
+            isinstance(text, str) and detect_time_sensitive(text, years=False) for text in titles
+        )
     except Exception:  # a hostile mapping: unknown means not time-sensitive
         return False
 

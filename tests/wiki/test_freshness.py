@@ -371,3 +371,19 @@ def test_time_sensitive_pages_by_label_and_folder(
     metadata: dict[str, Any], entry: PageEntry | None, expected: bool
 ) -> None:
     assert page_is_time_sensitive(metadata, entry) is expected
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        pytest.param("学生票现在多少钱？", True, id="zh-now-price"),
+        pytest.param("今年的报销标准是什么？", True, id="zh-this-year"),
+        pytest.param("红烧肉要炖多久？", False, id="zh-recipe"),
+        pytest.param("JRパスの料金はいくらですか", True, id="ja-price"),
+        pytest.param("新幹線は何時に出ますか", False, id="ja-timetable"),
+        pytest.param("지금 KTX 요금은 얼마예요?", True, id="ko-now-price"),
+        pytest.param("김치찌개 만드는 법", False, id="ko-recipe"),
+    ],
+)
+def test_time_sensitive_wording_in_cjk(question: str, expected: bool) -> None:
+    assert detect_time_sensitive(question, now=THIS_YEAR) is expected
