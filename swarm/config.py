@@ -69,6 +69,7 @@ class Settings(BaseSettings):
         env_prefix="SWARM_",
         env_file=DOTENV_FILE,
         env_file_encoding="utf-8",
+        dotenv_filtering="only_existing",  # a .env's unknown names are not extras to validate
         extra="ignore",
         populate_by_name=True,
     )
