@@ -165,6 +165,8 @@ class Settings(BaseSettings):
 
     def source_of(self, name: str) -> SettingSource:
         """Where the value of field `name` came from (`default` when nothing set it)."""
+        if name not in type(self).model_fields:
+            raise KeyError(f"no setting named {name!r}")
         return self._record.sources.get(name, "default")
 
     @property

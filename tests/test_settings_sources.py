@@ -76,6 +76,8 @@ def test_values_passed_in_beat_everything(monkeypatch: pytest.MonkeyPatch) -> No
     assert settings.backend == "offline"
     assert settings.source_of("backend") == "override"
     assert Settings(max_pages=3).source_of("max_pages") == "override"
+    with pytest.raises(KeyError, match="max_pagez"):
+        settings.source_of("max_pagez")
 
 
 def test_a_lower_source_alias_does_not_beat_a_higher_source_field_name(
