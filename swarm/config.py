@@ -1,22 +1,43 @@
-"""Settings from the environment and `.env`, read at call time.
+"""Settings: every knob the code uses, where each value came from, and who may set what.
 
-Every knob the code uses (model names, timeouts, limits, provider keys) lives here, so tests
-and callers point elsewhere by setting an environment variable or passing a `Settings`.
+Precedence, highest first: values passed in (CLI options, `get_settings(**overrides)`) > the
+process environment > the user's config file > the working folder's `.env` > defaults. A
+`.env` is not the user: it may not set commands, endpoints or paths swarm writes to.
 """
 
 from __future__ import annotations
 
+import os
+from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
-from pydantic import AliasChoices, Field, SecretStr, ValidationError
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import AliasChoices, Field, PrivateAttr, SecretStr, ValidationError
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from swarm.errors import ConfigError
+from swarm.settings_sources import (
+    DOTENV_FILE,
+    TRUSTED_ONLY,
+    ConfigFileSettingsSource,
+    DotEnvWithoutCommandsSource,
+    NotedSource,
+    RefusedSetting,
+    SettingSource,
+    SourceRecord,
+    config_file_path,
+    current_record,
+    env_names,
+    field_for_key,
+    recording,
+    shown_path,
+)
 
 __all__ = [
     "BRAIN1_WIKI_DIR",
+    "REDACTED",
     "Settings",
+    "describe_settings",
     "describe_validation_error",
     "get_settings",
     "resolve_wiki_dir",
@@ -27,6 +48,7 @@ Backend = Literal["auto", "anthropic", "offline"]
 # Read at call time through the module __getattr__ below (an annotation only, no value).
 BRAIN1_WIKI_DIR: Path | None
 
+REDACTED = "(set, redacted)"
 DEFAULT_USER_AGENT = "swarm-wiki/0.1 (+https://pypi.org/project/swarm-wiki/; set SWARM_USER_AGENT)"
 
 
@@ -37,12 +59,17 @@ def _env(*names: str) -> AliasChoices:
 class Settings(BaseSettings):
     """All configuration. Environment names are the field names upper-cased with `SWARM_`
     in front, except the fixed ones in DESIGN.md (`BRAIN1_WIKI_DIR`, `ANTHROPIC_API_KEY`,
-    `SWARM_MODEL`, `SEARXNG_URL`, `BRAVE_SEARCH_API_KEY`, ...)."""
+    `SWARM_MODEL`, `SEARXNG_URL`, `BRAVE_SEARCH_API_KEY`, ...). The config file takes the
+    same names, or the field names (`wiki_dir`, `backend`).
+
+    `source_of(name)` says where a value came from; `refused_from_dotenv` lists the `.env`
+    entries that were ignored because a working folder may not set them."""
 
     model_config = SettingsConfigDict(
         env_prefix="SWARM_",
-        env_file=".env",
+        env_file=DOTENV_FILE,
         env_file_encoding="utf-8",
+        dotenv_filtering="only_existing",  # a .env's unknown names are not extras to validate
         extra="ignore",
         populate_by_name=True,
     )
@@ -60,7 +87,8 @@ class Settings(BaseSettings):
     snippet_chars: int = Field(default=240, ge=0)
     stale_after_days: int = Field(default=180, ge=0)
     time_sensitive_stale_after_days: int = Field(default=30, ge=0)
-    cache_dir: Path | None = None  # default: $XDG_CACHE_HOME/swarm or ~/.cache/swarm
+    # default: $XDG_CACHE_HOME/swarm or ~/.cache/swarm. We write there: never from a `.env`.
+    cache_dir: Path | None = Field(default=None, json_schema_extra=TRUSTED_ONLY)
 
     # --- models ---------------------------------------------------------------------------
     backend: Backend = Field(default="auto", validation_alias=_env("SWARM_MODEL", "SWARM_BACKEND"))
@@ -108,6 +136,53 @@ class Settings(BaseSettings):
     research_fetch_concurrency: int = Field(default=4, ge=1)
     research_max_sources: int = Field(default=8, ge=1)
 
+    _record: SourceRecord = PrivateAttr(default_factory=SourceRecord)
+
+    def __init__(self, **values: Any) -> None:
+        # The sources note where each value came from; `get_settings` hands in its own record
+        # so it can name the source of a value that fails validation.
+        record = current_record() or SourceRecord()
+        with recording(record):
+            super().__init__(**values)
+        self._record = record
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        # No secrets dir is configured, so `file_secret_settings` is left out.
+        return (
+            NotedSource(init_settings, "override"),
+            NotedSource(env_settings, "env"),
+            ConfigFileSettingsSource(settings_cls, config_file_path()),
+            DotEnvWithoutCommandsSource(dotenv_settings),
+        )
+
+    def source_of(self, name: str) -> SettingSource:
+        """Where the value of field `name` came from (`default` when nothing set it)."""
+        if name not in type(self).model_fields:
+            raise KeyError(f"no setting named {name!r}")
+        return self._record.sources.get(name, "default")
+
+    @property
+    def refused_from_dotenv(self) -> tuple[RefusedSetting, ...]:
+        """The `.env` entries ignored because a working folder may not set them."""
+        return tuple(self._record.refused)
+
+    @property
+    def config_file(self) -> Path | None:
+        """The user's config file these settings looked for (None: no home to look in)."""
+        return self._record.config_file
+
+    @property
+    def config_file_found(self) -> bool:
+        return self._record.config_file_found
+
     def resolved_backend(self) -> Literal["anthropic", "offline"]:
         """`auto` means Anthropic when a key is configured, else offline."""
         if self.backend == "auto":
@@ -125,46 +200,97 @@ class Settings(BaseSettings):
     def effective_cache_dir(self) -> Path:
         if self.cache_dir is not None:
             return self.cache_dir
-        import os
-
         base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
         return Path(base) / "swarm"
 
 
+# --- reading and checking settings ------------------------------------------------------------
+
+
 def get_settings(**overrides: Any) -> Settings:
-    """A fresh `Settings` from the current environment (and `.env`), with overrides.
+    """A fresh `Settings` from the current environment, config file and `.env`, with overrides.
 
-    Raises `ConfigError` naming each invalid setting on its own line (no pydantic dump).
+    Raises `ConfigError` naming each invalid setting on its own line (no pydantic dump) and
+    where it was set, and for a config file that can't be read or parsed.
     """
+    record = SourceRecord()
     try:
-        return Settings(**overrides)
+        with recording(record):
+            return Settings(**overrides)
     except ValidationError as error:
-        raise ConfigError(describe_validation_error(error)) from None
+        raise ConfigError(describe_validation_error(error, record.sources)) from None
 
 
-def _setting_name(loc: tuple[int | str, ...]) -> str:
-    """The environment variable a user sets for a field (`SWARM_MAX_PAGES`, `SWARM_MODEL`)."""
-    name = str(loc[0]) if loc else "?"
-    field = Settings.model_fields.get(name)
-    alias = field.validation_alias if field is not None else None
-    if isinstance(alias, AliasChoices) and alias.choices:
-        return str(alias.choices[0])
-    if field is None and name.isupper():
-        return name  # pydantic already reports the alias it read
-    return f"SWARM_{name.upper()}"
+def _where(source: SettingSource | None) -> str:
+    if source == "env":
+        return "the environment"
+    if source == "config file":
+        path = config_file_path()
+        return shown_path(path) if path is not None else "the config file"
+    if source == ".env":
+        return f"./{DOTENV_FILE}"
+    if source == "override":
+        return "the value passed in"
+    return f"the environment, the config file or ./{DOTENV_FILE}"
 
 
-def describe_validation_error(error: ValidationError) -> str:
-    """One line per invalid field: `Invalid setting SWARM_MAX_PAGES: ... (check ...)`."""
+def describe_validation_error(
+    error: ValidationError, sources: dict[str, SettingSource] | None = None
+) -> str:
+    """One line per invalid field: `Invalid setting SWARM_MAX_PAGES: ... (check <where>)`,
+    `<where>` being its source in `sources` (field name → source) when known."""
     lines = []
     for problem in error.errors(include_url=False):
+        loc = tuple(problem.get("loc", ()))
+        key = str(loc[0]) if loc else "?"
+        name = field_for_key(Settings, key)
+        setting = env_names(Settings)[name][0] if name is not None else key.upper()
+        source = (sources or {}).get(name) if name is not None else None
         value = problem.get("input")
         shown = f" (got {str(value)[:40]!r})" if isinstance(value, (str, int, float)) else ""
+        if name in _secret_fields():
+            shown = ""  # never echo (part of) a key
         lines.append(
-            f"Invalid setting {_setting_name(tuple(problem.get('loc', ())))}: "
-            f"{problem.get('msg', 'invalid')}{shown} (check the environment / .env)"
+            f"Invalid setting {setting}: {problem.get('msg', 'invalid')}{shown} "
+            f"(check {_where(source)})"
         )
-    return "\n".join(lines) or "Invalid settings (check the environment / .env)"
+    return "\n".join(lines) or f"Invalid settings (check {_where(None)})"
+
+
+@cache
+def _secret_fields() -> frozenset[str]:
+    return frozenset(
+        name
+        for name, info in Settings.model_fields.items()
+        if info.annotation is SecretStr or SecretStr in get_args(info.annotation)
+    )
+
+
+def describe_settings(settings: Settings) -> list[dict[str, Any]]:
+    """Every setting as `{setting, env, value, source}` (JSON-able), for `swarm config`.
+
+    `env` is the environment name to set it by (the config file takes it too); keys are
+    never shown (`(set, redacted)`), nor a password inside a URL."""
+    from swarm.web.searxng import redact_url  # the one userinfo redactor
+
+    rows: list[dict[str, Any]] = []
+    for name in Settings.model_fields:
+        value: Any = getattr(settings, name)
+        if isinstance(value, SecretStr):
+            value = REDACTED if value.get_secret_value().strip() else None
+        elif isinstance(value, Path):
+            value = str(value)
+        elif isinstance(value, str) and name.endswith("_url"):
+            value = redact_url(value)
+        rows.append(
+            {
+                "setting": name,
+                "env": env_names(Settings)[name][0],
+                "value": value,
+                "source": settings.source_of(name),
+            }
+        )
+    return rows
 
 
 def resolve_wiki_dir(wiki_dir: str | Path | None = None, settings: Settings | None = None) -> Path:

@@ -29,11 +29,13 @@ _ENV_NAMES = {
 
 @pytest.fixture(autouse=True)
 def clean_environ(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
-    """Each test starts with none of swarm's settings in the environment, no `.env`
-    from the working directory, and a private cache dir."""
+    """Each test starts with none of swarm's settings in the environment (SWARM_CONFIG_FILE
+    included), no `.env` from the working directory, an empty user config folder (never the
+    developer's ~/.config/swarm) and a private cache dir."""
     for name in list(os.environ):
         if name.startswith(_ENV_PREFIXES) or name in _ENV_NAMES:
             monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
     monkeypatch.setenv("SWARM_CACHE_DIR", str(tmp_path / "swarm-cache"))
     monkeypatch.chdir(tmp_path)
     yield
