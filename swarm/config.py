@@ -87,6 +87,9 @@ class Settings(BaseSettings):
     snippet_chars: int = Field(default=240, ge=0)
     stale_after_days: int = Field(default=180, ge=0)
     time_sensitive_stale_after_days: int = Field(default=30, ge=0)
+    # Opt-in: a page with no date in its frontmatter is as old as its file's modification
+    # time (off by default: a checkout or a sync tool resets mtimes, making old pages "new").
+    stale_from_mtime: bool = False
     # default: $XDG_CACHE_HOME/swarm or ~/.cache/swarm. We write there: never from a `.env`.
     cache_dir: Path | None = Field(default=None, json_schema_extra=TRUSTED_ONLY)
 

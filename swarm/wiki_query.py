@@ -20,7 +20,12 @@ from swarm._sync import run_sync
 from swarm.config import Settings, get_settings, resolve_wiki_dir
 from swarm.errors import ConfigError, ModelError, ModelTimeout, SwarmError, WikiError
 from swarm.models.base import Confidence, PageCandidate, Reasoner
-from swarm.wiki.freshness import detect_time_sensitive, page_is_stale, page_is_time_sensitive
+from swarm.wiki.freshness import (
+    detect_time_sensitive,
+    page_is_stale,
+    page_is_time_sensitive,
+    page_last_updated,
+)
 from swarm.wiki.index import PageMap, load_page_map
 from swarm.wiki.pages import PageExcerpt, read_page
 
@@ -188,7 +193,7 @@ async def _answer(
     now = now or datetime.now(UTC)
     stale = any(
         page_is_stale(
-            by_path[path].metadata,
+            _freshness_metadata(by_path[path], settings),
             now=now,
             stale_after_days=settings.stale_after_days,
             time_sensitive=time_sensitive or path in sensitive_pages,
@@ -427,3 +432,17 @@ def _describe(exc: BaseException) -> str:
     if isinstance(exc, TimeoutError):
         return "timed out"
     return f"unexpected error ({type(exc).__name__}): {exc}"[:300]
+
+
+def _freshness_metadata(excerpt: PageExcerpt, settings: Settings) -> dict[str, Any]:
+    """The frontmatter freshness is judged on: with `stale_from_mtime`, a page that records
+    no date (and no `review_by`) is as old as its file."""
+    metadata = excerpt.metadata
+    if (
+        settings.stale_from_mtime
+        and excerpt.modified is not None
+        and "review_by" not in metadata
+        and page_last_updated(metadata) is None
+    ):
+        return {**metadata, "updated": excerpt.modified}
+    return metadata

@@ -54,6 +54,7 @@ class PageExcerpt:
     truncated: bool = False
     metadata: dict[str, Any] = field(default_factory=dict)
     error: str | None = None
+    modified: dt.datetime | None = None  # the file's modification time (UTC)
 
 
 def _check_relative(rel_path: str) -> None:
@@ -355,8 +356,9 @@ _PREFIX_FLAGS = (
 )
 
 
-def _read_prefix(wiki_dir: Path, rel_path: str, limit: int) -> tuple[str, bool]:
-    """(decoded text, cut short): the first `limit` bytes of the page, decoded as UTF-8.
+def _read_prefix(wiki_dir: Path, rel_path: str, limit: int) -> tuple[str, bool, float]:
+    """(decoded text, cut short, mtime): the first `limit` bytes of the page, decoded as UTF-8,
+    and the file's modification time (seconds since the epoch).
 
     A multi-byte sequence cut at the limit is dropped, not an error; a NUL byte or invalid
     UTF-8 in what was read refuses the page. Raises `PageOutsideWiki` / `PageUnreadable`."""
@@ -384,7 +386,7 @@ def _read_prefix(wiki_dir: Path, rel_path: str, limit: int) -> tuple[str, bool]:
     decoder = codecs.getincrementaldecoder("utf-8-sig")()
     try:
         # Not final when cut short: an incomplete sequence at the end is held back, dropped.
-        return decoder.decode(raw, final=not cut_short), cut_short
+        return decoder.decode(raw, final=not cut_short), cut_short, stat.st_mtime
     except UnicodeDecodeError as error:
         raise PageUnreadable(rel_path, "not UTF-8 text") from error
 
@@ -406,7 +408,7 @@ def read_page(
     """
     limit = excerpt_read_bytes(max_chars, max_bytes)
     try:
-        text, cut_short = _read_prefix(wiki_dir, rel_path, limit)
+        text, cut_short, mtime = _read_prefix(wiki_dir, rel_path, limit)
     except PageOutsideWiki:
         return PageExcerpt(rel_path, title or str(rel_path), error="page is outside the wiki")
     except PageUnreadable as error:
@@ -429,4 +431,12 @@ def read_page(
         text=excerpt,
         truncated=truncated,
         metadata=metadata,
+        modified=_utc_from_timestamp(mtime),
     )
+
+
+def _utc_from_timestamp(seconds: float) -> dt.datetime | None:
+    try:
+        return dt.datetime.fromtimestamp(seconds, dt.UTC)
+    except (OverflowError, OSError, ValueError):  # a file dated out of datetime's range
+        return None
