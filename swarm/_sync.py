@@ -32,6 +32,10 @@ T = TypeVar("T")
 
 # How long exit waits for swarm's loop to close its clients and tasks before giving up.
 _SHUTDOWN_TIMEOUT_S = 5.0
+# How often a thread waiting for swarm's loop wakes up to let pending signals through.
+_WAIT_SLICE_S = 0.1
+# How often a thread waiting for swarm's loop wakes up to let pending signals through.
+_WAIT_SLICE_S = 0.1
 
 _lock = threading.Lock()
 _state: tuple[int, asyncio.AbstractEventLoop, threading.Thread] | None = None  # (pid, ...)
@@ -74,11 +78,16 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
         running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
     except RuntimeError:
         running = None
+    context = contextvars.copy_context()
     if running is loop:
         with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
-            return pool.submit(asyncio.run, coro).result()
-    future = asyncio.run_coroutine_threadsafe(_in_context(coro, contextvars.copy_context()), loop)
+            return pool.submit(context.run, asyncio.run, coro).result()
+    future = asyncio.run_coroutine_threadsafe(_in_context(coro, context), loop)
     try:
+        # Waited for in slices: a signal (Ctrl-C) is handled only when this thread runs
+        # Python code, and the kernel may deliver it to swarm's loop thread instead.
+        while not concurrent.futures.wait([future], timeout=_WAIT_SLICE_S)[0]:
+            pass
         return future.result()
     except BaseException:
         future.cancel()

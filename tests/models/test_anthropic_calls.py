@@ -11,6 +11,7 @@ import asyncio
 import json
 import logging
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -89,6 +90,8 @@ class KeepAliveMessagesAPI:
         self.reply = reply
         self.requests: list[dict[str, Any]] = []
         self.accepted = 0  # TCP connections accepted
+        self.arrived = threading.Event()  # set by the first request
+        self.delay_s = 0.0
         self.ended = 0  # connections the client closed (or dropped)
         api = self
 
@@ -98,6 +101,8 @@ class KeepAliveMessagesAPI:
             def do_POST(self) -> None:  # noqa: N802 (http.server's name)
                 body = json.loads(self.rfile.read(int(self.headers.get("content-length", 0))))
                 api.requests.append(body)
+                api.arrived.set()
+                time.sleep(api.delay_s)
                 status, headers, data = api.reply(body)
                 try:
                     self.send_response(status)
@@ -227,13 +232,7 @@ print("ok")
 def test_a_process_opens_one_connection_and_closes_it_at_exit_quietly(tmp_path: Path) -> None:
     api = KeepAliveMessagesAPI(answer_for)
     try:
-        env = {
-            key: value
-            for key, value in os.environ.items()
-            if not key.startswith(("ANTHROPIC_", "SWARM_", "BRAIN1_"))
-        }
-        env.update(environment(api.url), SWARM_CACHE_DIR=str(tmp_path / "cache"))
-        env["PYTHONPATH"] = str(REPO_ROOT)
+        env = _subprocess_env(api.url, tmp_path)
         env["PYTHONWARNINGS"] = "error::ResourceWarning"
         done = subprocess.run(
             [sys.executable, "-X", "dev", "-c", _QUERIES_THEN_EXIT, str(BRAIN), "6"],
@@ -251,6 +250,41 @@ def test_a_process_opens_one_connection_and_closes_it_at_exit_quietly(tmp_path: 
         assert len(api.requests) == 12
         assert api.accepted == 1
         assert api.wait_until_closed()  # the pool was closed, not left to the OS
+    finally:
+        api.close()
+
+
+def _subprocess_env(api_url: str, tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("ANTHROPIC_", "SWARM_", "BRAIN1_"))
+    }
+    env.update(environment(api_url, **extra), SWARM_CACHE_DIR=str(tmp_path / "cache"))
+    env["PYTHONPATH"] = str(REPO_ROOT)
+    return env
+
+
+def test_ctrl_c_stops_a_sync_query_waiting_on_the_model(tmp_path: Path) -> None:
+    api = KeepAliveMessagesAPI(answer_for)
+    api.delay_s = 30.0
+    try:
+        env = _subprocess_env(api.url, tmp_path, SWARM_MODEL_TIMEOUT_S="60")
+        process = subprocess.Popen(
+            [sys.executable, "-c", _QUERIES_THEN_EXIT, str(BRAIN), "1"],
+            env=env,
+            cwd=tmp_path,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert api.arrived.wait(60), "the query never reached the fake API"
+        started = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=20)
+        assert time.monotonic() - started < 10  # not the 30 s the API would have taken
+        assert process.returncode != 0 and "KeyboardInterrupt" in stderr
+        assert "Event loop is closed" not in stderr
     finally:
         api.close()
 
