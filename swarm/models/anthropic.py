@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator
@@ -242,9 +243,10 @@ class _LoopClients:
         for client in clients:
             await client.close()
 
-    async def evict_idle(self) -> None:
-        """Close the least recently used idle clients beyond `MAX_CLIENTS_PER_LOOP`."""
-        idle = [key for key, pooled in self.clients.items() if pooled.in_use == 0]
+    async def evict_idle(self, *, keep: object) -> None:
+        """Close the least recently used idle clients beyond `MAX_CLIENTS_PER_LOOP` (never the
+        one under `keep`, about to be used)."""
+        idle = [key for key, pooled in self.clients.items() if pooled.in_use == 0 and key != keep]
         while len(self.clients) > MAX_CLIENTS_PER_LOOP and idle:
             await self.clients.pop(idle.pop(0)).client.close()
 
@@ -261,12 +263,17 @@ async def _close_at_loop_shutdown(pool: _LoopClients) -> AsyncIterator[None]:
         await pool.close_all()
 
 
+_loops_lock = threading.Lock()  # loops in several threads share the registry
+
+
 async def _pool_for_running_loop() -> _LoopClients:
     loop = asyncio.get_running_loop()
-    pool = _loops.get(loop)
-    if pool is None:
-        pool = _LoopClients()
-        _loops[loop] = pool
+    with _loops_lock:
+        pool = _loops.get(loop)
+        new = pool is None
+        if pool is None:
+            pool = _loops[loop] = _LoopClients()
+    if new:
         closer = _close_at_loop_shutdown(pool)
         await closer.__anext__()  # first iteration: the loop now tracks it for shutdown
         pool.closer = closer
@@ -280,7 +287,7 @@ async def _shared_client(settings: Settings) -> AsyncIterator[AsyncAnthropic]:
     pooled = pool.clients.get(key)
     if pooled is None:
         pooled = pool.clients[key] = _PooledClient(_build_client(settings))
-        await pool.evict_idle()
+        await pool.evict_idle(keep=key)
     pool.clients.move_to_end(key)
     pooled.in_use += 1
     try:

@@ -25,7 +25,7 @@ import pytest
 
 from swarm.config import Settings
 from swarm.errors import ModelOutputError
-from swarm.models.anthropic import AnthropicChatModel
+from swarm.models.anthropic import MAX_CLIENTS_PER_LOOP, AnthropicChatModel
 from swarm.models.base import PageCandidate
 from swarm.models.chat import ChatReasoner
 from swarm.models.scripted import ScriptedChatModel
@@ -301,6 +301,34 @@ def test_an_async_callers_loop_reuses_its_client_and_closes_it_on_shutdown(
     assert asyncio.run(three_picks()) == [["ccw.md"]] * 3
     assert api.accepted == 1
     assert api.wait_until_closed()  # asyncio.run's shutdown closed the pool
+
+
+def test_a_loop_keeps_a_bounded_number_of_clients_closing_the_oldest(
+    serve: Callable[..., KeepAliveMessagesAPI],
+) -> None:
+    api = serve()
+    # Nine backend settings (nine keys) on one loop: one more than a loop keeps.
+    reasoners = [
+        ChatReasoner(
+            AnthropicChatModel(Settings(anthropic_api_key=f"sk-ant-key-{n}")), name="anthropic"
+        )
+        for n in range(MAX_CLIENTS_PER_LOOP + 1)
+    ]
+
+    async def one_pick_each() -> int:
+        for reasoner in reasoners:
+            assert (await reasoner.pick_pages("q", CANDIDATES, max_pages=3)).paths == ["ccw.md"]
+        for _ in range(100):  # the evicted client's socket close reaches the server
+            if api.ended:
+                break
+            await asyncio.sleep(0.02)
+        return api.ended
+
+    ended_before_shutdown = asyncio.run(one_pick_each())
+
+    assert api.accepted == MAX_CLIENTS_PER_LOOP + 1
+    assert ended_before_shutdown == 1  # the least recently used one, closed on eviction
+    assert api.wait_until_closed()  # the other eight at the loop's shutdown
 
 
 # --- reply bounds -------------------------------------------------------------------------
