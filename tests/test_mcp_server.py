@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import os
+import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -12,6 +15,7 @@ from conftest import FIXTURES, REPO_ROOT
 pytest.importorskip("mcp")
 
 from mcp import Client, StdioServerParameters  # noqa: E402
+from mcp.client.stdio import stdio_client  # noqa: E402
 
 from swarm.config import get_settings  # noqa: E402
 from swarm.mcp_server import build_server  # noqa: E402
@@ -119,13 +123,175 @@ async def test_explicit_settings_win_over_the_environment(tmp_path: Path) -> Non
     assert "ccw.md" in result.structured_content["pages_consulted"]
 
 
-async def test_wiki_query_without_a_wiki_is_an_honest_result() -> None:
+async def test_wiki_query_without_a_wiki_is_an_error_naming_the_fix() -> None:
     async with Client(build_server()) as client:
         result = await client.call_tool("wiki_query", {"query": SLA_QUESTION})
-    assert result.is_error is False
-    assert result.structured_content is not None
-    assert result.structured_content["go_external"] is True
-    assert "BRAIN1_WIKI_DIR" in result.structured_content["error"]
+    assert result.is_error is True
+    [message] = result.content
+    assert message.type == "text"
+    assert "No wiki configured" in message.text
+    assert "BRAIN1_WIKI_DIR" in message.text and "swarm mcp --wiki DIR" in message.text
+    assert "\n" not in message.text
+
+
+async def test_wiki_query_with_a_missing_wiki_folder_is_an_error(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("BRAIN1_WIKI_DIR", str(tmp_path / "nowhere"))
+    async with Client(build_server()) as client:
+        result = await client.call_tool("wiki_query", {"query": SLA_QUESTION})
+    assert result.is_error is True
+    [message] = result.content
+    assert message.type == "text"
+    assert "Wiki folder not found" in message.text and "nowhere" in message.text
+    assert "swarm mcp --wiki DIR" in message.text
+
+
+@pytest.mark.usefixtures("offline_env")
+@pytest.mark.parametrize(
+    ("tool", "arguments", "named"),
+    [
+        pytest.param("wiki_query", {"query": "x", "bogus": 1}, ["'bogus'"], id="wiki_query"),
+        pytest.param("lookup", {"query": "x", "limit": 3}, ["'limit'"], id="lookup"),
+        pytest.param(
+            "research_topic",
+            {"topic": "x", "depth": "quick", "sources": 2, "lang": "fr"},
+            ["'lang'", "'sources'"],
+            id="two-unknown",
+        ),
+    ],
+)
+async def test_unknown_arguments_are_refused_by_name(
+    tool: str, arguments: dict[str, Any], named: list[str]
+) -> None:
+    async with Client(build_server()) as client:
+        result = await client.call_tool(tool, arguments)
+    assert result.is_error is True
+    [message] = result.content
+    assert message.type == "text"
+    assert "Unknown argument" in message.text and tool in message.text
+    for name in named:
+        assert name in message.text
+
+
+@pytest.mark.usefixtures("offline_env")
+@pytest.mark.parametrize(
+    ("variable", "value", "expected"),
+    [
+        pytest.param("SWARM_MAX_PAGES", "0", "Invalid setting SWARM_MAX_PAGES", id="bad-setting"),
+        pytest.param("SWARM_MODEL", "anthropic", "ANTHROPIC_API_KEY", id="anthropic-without-key"),
+    ],
+)
+async def test_settings_that_cannot_work_are_error_results(
+    variable: str, value: str, expected: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(variable, value)
+    async with Client(build_server()) as client:
+        result = await client.call_tool("wiki_query", {"query": SLA_QUESTION})
+    assert result.is_error is True
+    [message] = result.content
+    assert message.type == "text" and expected in message.text
+
+
+@pytest.mark.usefixtures("offline_env")
+async def test_lone_surrogates_never_leave_through_mcp() -> None:
+    async with Client(build_server()) as client:
+        search = await client.call_tool("web_search", {"query": "x\ud800y"})
+        lookup = await client.call_tool("lookup", {"query": "x\udfffy"})
+    for result in (search, lookup):
+        assert result.is_error is False
+        assert result.structured_content is not None
+        encoded = json.dumps(result.structured_content, ensure_ascii=False).encode("utf-8")
+        assert "x\ufffdy".encode() in encoded
+        [text] = result.content
+        assert text.type == "text"
+        text.text.encode("utf-8")
+    assert search.structured_content is not None
+    assert search.structured_content["query"] == "x\ufffdy"
+
+
+# Loaded by the server subprocess before swarm: the machine is offline. DNS fails and only
+# loopback can be connected to, so nothing the test starts can reach a real host.
+_OFFLINE_SITECUSTOMIZE = """
+import errno, ipaddress, socket
+
+_connect, _getaddrinfo = socket.socket.connect, socket.getaddrinfo
+
+
+def _loopback(host):
+    if not isinstance(host, str) or host in ("localhost", ""):
+        return True
+    try:
+        return ipaddress.ip_address(host.split("%")[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def connect(self, address):
+    if not _loopback(address[0] if isinstance(address, tuple) else address):
+        raise OSError(errno.ENETUNREACH, "Network is unreachable")
+    return _connect(self, address)
+
+
+def getaddrinfo(host, *args, **kwargs):
+    if not _loopback(host.decode() if isinstance(host, bytes) else host):
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+    return _getaddrinfo(host, *args, **kwargs)
+
+
+socket.socket.connect = connect
+socket.getaddrinfo = getaddrinfo
+"""
+
+
+def _closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def test_swarm_mcp_offline_failures_are_results_not_tracebacks(tmp_path: Path) -> None:
+    offline = tmp_path / "offline"
+    offline.mkdir()
+    (offline / "sitecustomize.py").write_text(_OFFLINE_SITECUSTOMIZE)
+    env = _offline_env(tmp_path) | {
+        "PYTHONPATH": os.pathsep.join([str(offline), str(REPO_ROOT)]),
+        "WEB_SEARCH_ENABLED": "true",  # every outside source on, and every one failing
+        "WIKIPEDIA_FALLBACK_ENABLED": "true",
+        "SEARXNG_URL": f"http://127.0.0.1:{_closed_port()}",
+        "SWARM_TOTAL_WALL_CLOCK_S": "5",
+        "HOME": str(tmp_path),
+    }
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "swarm", "mcp"], env=env, cwd=str(tmp_path)
+    )
+    calls: list[tuple[str, dict[str, Any]]] = [
+        ("lookup", {"query": "Mongolia"}),
+        ("web_search", {"query": "Mongolia"}),
+        ("read_article", {"url": "http://127.0.0.1:1/"}),
+        ("read_article", {"url": "https://en.wikipedia.org/wiki/Mongolia"}),
+        ("research_topic", {"topic": "Mongolia", "depth": "quick"}),
+        ("wiki_query", {"query": SLA_QUESTION, "bogus": 1}),
+    ]
+    with (tmp_path / "stderr.txt").open("w+") as errlog:
+        async with Client(stdio_client(params, errlog=errlog), read_timeout_seconds=90) as client:
+            results = [await client.call_tool(name, arguments) for name, arguments in calls]
+        errlog.seek(0)
+        stderr = errlog.read()
+
+    lookup, search, local, remote, research, bogus = results
+    for result in (lookup, search, local, remote, research):
+        assert result.is_error is False and result.structured_content is not None
+    assert lookup.structured_content is not None and lookup.structured_content["error"]
+    assert search.structured_content is not None
+    assert "failed" in search.structured_content["content"]
+    for article in (local, remote):
+        assert article.structured_content is not None
+        assert article.structured_content["success"] is False
+    assert bogus.is_error is True
+    assert "Traceback" not in stderr
+    for line in stderr.splitlines():  # at most one line per ordinary failure
+        assert line.startswith(("WARNING ", "ERROR ", "CRITICAL ")), line
 
 
 def test_importing_swarm_does_not_import_mcp() -> None:

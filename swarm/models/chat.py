@@ -29,10 +29,13 @@ from swarm.models.prompts import ToolSpec
 from swarm.wiki.pages import PageExcerpt
 
 __all__ = [
+    "MAX_REPLY_BYTES",
+    "MAX_REPLY_DEPTH",
     "ChatModel",
     "ChatReasoner",
     "ChatReply",
     "ToolSpec",
+    "check_reply_text",
     "parse_json_object",
 ]
 
@@ -63,6 +66,58 @@ class ChatModel(Protocol):
         ...
 
 
+# --- bounds on a raw reply ----------------------------------------------------------------
+
+# A real reply is a few KB (max_tokens bounds it); anything past these is refused before any
+# JSON parser sees it: Python's parsers recurse, so a deep enough reply raises RecursionError.
+MAX_REPLY_BYTES = 256 * 1024
+MAX_REPLY_DEPTH = 64
+
+# A JSON string (skipped whole, brackets inside it don't nest) or one bracket.
+_STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+
+
+def check_reply_text(text: str) -> None:
+    """Refuse reply text over `MAX_REPLY_BYTES` or with JSON nested over `MAX_REPLY_DEPTH`.
+
+    Raises `ModelOutputError` ("reply too large" / "reply nested too deeply")."""
+    _check_size(text)
+    depth = 0
+    for match in _STRING_OR_BRACKET.finditer(text):
+        bracket = match.group()
+        if bracket in "[{":
+            depth += 1
+            if depth > MAX_REPLY_DEPTH:
+                raise _too_deep()
+        elif bracket in "]}":
+            depth = max(0, depth - 1)
+
+
+def _check_size(text: str) -> None:
+    if len(text) > MAX_REPLY_BYTES:
+        raise ModelOutputError(
+            f"reply too large ({len(text) // 1024} KB; the limit is {MAX_REPLY_BYTES // 1024} KB)"
+        )
+
+
+def _too_deep() -> ModelOutputError:
+    return ModelOutputError(f"reply nested too deeply (over {MAX_REPLY_DEPTH} levels of JSON)")
+
+
+def _check_value(value: Any) -> None:
+    """The same bounds on an already-parsed value (a tool input), walked without recursion."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if not isinstance(item, dict | list):
+            continue
+        if depth > MAX_REPLY_DEPTH:
+            raise _too_deep()
+        children = item.values() if isinstance(item, dict) else item
+        stack.extend((child, depth + 1) for child in children)
+    check_reply_text(json.dumps(value, ensure_ascii=False, default=str))
+
+
 # --- lenient JSON extraction --------------------------------------------------------------
 
 _FENCED_BLOCK = re.compile(r"```[ \t]*(?:json|JSON)?[ \t]*\n?(.*?)```", re.DOTALL)
@@ -77,6 +132,8 @@ def _json_candidates(text: str) -> list[dict[str, Any]]:
             value = json.loads(chunk)
         except ValueError:
             return
+        except RecursionError:  # nesting the bracket count could not see (inside prose quotes)
+            raise _too_deep() from None
         if isinstance(value, dict):
             found.append(value)
 
@@ -91,6 +148,8 @@ def _json_candidates(text: str) -> list[dict[str, Any]]:
     while start != -1:
         try:
             value, end = decoder.raw_decode(stripped, start)
+        except RecursionError:
+            raise _too_deep() from None
         except ValueError:
             start = stripped.find("{", start + 1)
             continue
@@ -101,7 +160,12 @@ def _json_candidates(text: str) -> list[dict[str, Any]]:
 
 
 def parse_json_object(reply: ChatReply) -> list[dict[str, Any]]:
-    """The candidate objects in a reply, best first: the tool input, then JSON in the text."""
+    """The candidate objects in a reply, best first: the tool input, then JSON in the text.
+
+    Raises `ModelOutputError` for a reply too large or too deeply nested to parse."""
+    if reply.tool_input is not None:
+        _check_value(reply.tool_input)
+    check_reply_text(reply.text)
     candidates = [reply.tool_input] if isinstance(reply.tool_input, dict) else []
     return candidates + _json_candidates(reply.text)
 
@@ -348,6 +412,7 @@ class ChatReasoner:
 
 
 def _required_text(reply: ChatReply, what: str) -> str:
+    _check_size(reply.text)  # this text is not parsed: only its size is bounded
     text = reply.text.strip()
     if not text:
         raise ModelOutputError(f"the model's {what} was empty")

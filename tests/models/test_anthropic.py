@@ -358,13 +358,14 @@ def test_get_reasoner_unknown_backend() -> None:
 class _RaisingMessages:
     def __init__(self, exc: BaseException) -> None:
         self.exc = exc
+        self.with_raw_response = self  # the backend reads the raw body before parsing it
 
     async def create(self, **_request: Any) -> Any:
         raise self.exc
 
 
 class _RaisingClient:
-    """Stands in for AsyncAnthropic: `messages.create` raises the given exception."""
+    """Stands in for AsyncAnthropic: `messages.with_raw_response.create` raises `exc`."""
 
     def __init__(self, exc: BaseException) -> None:
         self.messages = _RaisingMessages(exc)
