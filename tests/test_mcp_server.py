@@ -29,6 +29,8 @@ def _offline_env(tmp_path: Path) -> dict[str, str]:
         "BRAIN1_WIKI_DIR": str(FIXTURES / "brain"),
         "SWARM_MODEL": "offline",
         "SWARM_CACHE_DIR": str(tmp_path / "cache"),
+        # The SDK passes the real HOME on: keep a developer's own config file out of the test.
+        "XDG_CONFIG_HOME": str(tmp_path / "xdg-config"),
         # wiki_query is local; these make sure nothing else could reach out either.
         "WEB_SEARCH_ENABLED": "false",
         "WIKIPEDIA_FALLBACK_ENABLED": "false",
