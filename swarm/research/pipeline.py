@@ -2,7 +2,7 @@
 
 `research_topic` runs under one wall-clock budget, records what failed per step, and always
 returns a `ResearchResult`: on expiry it writes the report from the sources it already has.
-Steps 1-4 (plan, search, dedup, fetch) live in `research_sources`; this module writes the report.
+Steps 1-4 (plan, search, dedup, fetch) live in `sources`; this module writes the report.
 """
 
 from __future__ import annotations
@@ -19,8 +19,7 @@ from pydantic import BaseModel, Field
 from swarm.config import Settings, get_settings
 from swarm.models.base import Reasoner, SourceText
 from swarm.progress import safe_printer
-from swarm.research_requests import Depth
-from swarm.research_sources import (
+from swarm.research.sources import (
     PLANS,
     ArticleFetcher,
     Candidate,
@@ -32,6 +31,7 @@ from swarm.research_sources import (
     gather_sources,
     plan_for,
 )
+from swarm.research_requests import Depth
 from swarm.web.fence import neutralise, single_line
 from swarm.web.types import SearchHit
 from swarm.web.urls import normalize_url

@@ -1,7 +1,7 @@
 """Research steps 1-4, gathering sources: plan sub-queries, search the web and Wikipedia,
 merge and deduplicate the hits, fetch the web articles; all under one deadline.
 
-`swarm.research.research_topic` runs these, then writes the report from `ResearchRun.candidates`.
+`pipeline.research_topic` runs these, then writes the report from `ResearchRun.candidates`.
 """
 
 from __future__ import annotations
