@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, Field
 
 from swarm.config import Settings, get_settings
+from swarm.margot_bot.requests import Depth
 from swarm.models.base import Reasoner, SourceText
 from swarm.progress import safe_printer
 from swarm.research.sources import (
@@ -31,7 +32,6 @@ from swarm.research.sources import (
     gather_sources,
     plan_for,
 )
-from swarm.research_requests import Depth
 from swarm.web.fence import neutralise, single_line
 from swarm.web.types import SearchHit
 from swarm.web.urls import normalize_url

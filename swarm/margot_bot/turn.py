@@ -6,7 +6,7 @@ When the outside call fails (an error, every source unreachable, sources turned 
 usable wiki answer (medium, stale, or a time-sensitive high) is the finding, saying plainly
 that it could not be checked outside and why, with its pages and their dates.
 
-The `[RESEARCH ...]` request format is parsed in `swarm.research_requests`.
+The `[RESEARCH ...]` request format is parsed in `swarm.margot_bot.requests`.
 """
 
 from __future__ import annotations
@@ -25,23 +25,23 @@ from pydantic import BaseModel, Field
 from swarm._sync import run_sync
 from swarm.config import Settings, get_settings
 from swarm.errors import describe_error
-from swarm.models.base import ChatTurn, Finding, Reasoner
-from swarm.models.offline import is_small_talk
-from swarm.progress import safe_printer
-from swarm.research_requests import (
-    MAX_REQUESTS_PER_TURN,
-    Depth,
-    ResearchRequest,
-    clean_topic,
-    parse_research_requests,
-)
-from swarm.turn_providers import (
+from swarm.margot_bot.providers import (
     ExternalResult,
     external_from_lookup,
     lookup_provider,
     research_provider,
     wiki_provider,
 )
+from swarm.margot_bot.requests import (
+    MAX_REQUESTS_PER_TURN,
+    Depth,
+    ResearchRequest,
+    clean_topic,
+    parse_research_requests,
+)
+from swarm.models.base import ChatTurn, Finding, Reasoner
+from swarm.models.offline import is_small_talk
+from swarm.progress import safe_printer
 from swarm.wiki_query import WikiQueryResult
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ TurnPath = Literal["wiki", "wiki+web", "web"]
 MAX_SUMMARY_CHARS = 6000  # one finding's text handed to the reply writer
 
 
-# --- providers (defaults live in swarm.turn_providers) ---------------------------------------
+# --- providers (defaults live in swarm.margot_bot.providers) ---------------------------------
 
 # (topic, time_sensitive, context) → the wiki's answer
 WikiProvider = Callable[[str, bool, "TurnContext"], Awaitable[WikiQueryResult]]

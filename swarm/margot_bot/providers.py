@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from swarm.wiki_query import WikiQueryResult, aquery
 
 if TYPE_CHECKING:
-    from swarm.margot_bot import TurnContext
+    from swarm.margot_bot.turn import TurnContext
     from swarm.web.web_search import ToolContext
 
 __all__ = [

@@ -1,0 +1,50 @@
+"""The bot: `handle_turn()` answers one message (draft → [RESEARCH] requests → wiki first →
+outside → final reply); `resolve_request()` runs one request through the same wiki-first gate."""
+
+from __future__ import annotations
+
+from swarm.margot_bot.providers import (
+    ExternalResult,
+    external_from_lookup,
+    lookup_provider,
+    research_provider,
+    wiki_provider,
+)
+from swarm.margot_bot.requests import (
+    MAX_REQUESTS_PER_TURN,
+    ResearchRequest,
+    parse_research_requests,
+)
+from swarm.margot_bot.turn import (
+    HistoryItem,
+    RequestOutcome,
+    TurnContext,
+    TurnResult,
+    compose_plain_reply,
+    handle_turn,
+    handle_turn_sync,
+    normalise_history,
+    resolve_request,
+    unchecked_wiki_summary,
+)
+
+__all__ = [
+    "MAX_REQUESTS_PER_TURN",
+    "ExternalResult",
+    "HistoryItem",
+    "RequestOutcome",
+    "ResearchRequest",
+    "TurnContext",
+    "TurnResult",
+    "compose_plain_reply",
+    "external_from_lookup",
+    "handle_turn",
+    "handle_turn_sync",
+    "lookup_provider",
+    "normalise_history",
+    "parse_research_requests",
+    "research_provider",
+    "resolve_request",
+    "unchecked_wiki_summary",
+    "wiki_provider",
+]
