@@ -3,8 +3,17 @@ outside → final reply); `resolve_request()` runs one request through the same 
 
 from __future__ import annotations
 
-from swarm.margot_bot.providers import (
+from swarm.margot_bot.context import (
+    ExternalProvider,
     ExternalResult,
+    RequestOutcome,
+    TurnContext,
+    TurnPath,
+    TurnResult,
+    WikiProvider,
+)
+from swarm.margot_bot.gate import resolve_request, unchecked_wiki_summary
+from swarm.margot_bot.providers import (
     external_from_lookup,
     lookup_provider,
     research_provider,
@@ -17,25 +26,23 @@ from swarm.margot_bot.requests import (
 )
 from swarm.margot_bot.turn import (
     HistoryItem,
-    RequestOutcome,
-    TurnContext,
-    TurnResult,
     compose_plain_reply,
     handle_turn,
     handle_turn_sync,
     normalise_history,
-    resolve_request,
-    unchecked_wiki_summary,
 )
 
 __all__ = [
     "MAX_REQUESTS_PER_TURN",
+    "ExternalProvider",
     "ExternalResult",
     "HistoryItem",
     "RequestOutcome",
     "ResearchRequest",
     "TurnContext",
+    "TurnPath",
     "TurnResult",
+    "WikiProvider",
     "compose_plain_reply",
     "external_from_lookup",
     "handle_turn",
