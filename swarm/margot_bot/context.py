@@ -14,8 +14,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from swarm.config import Settings
-from swarm.margot_bot.requests import Depth
 from swarm.models.base import Finding, Reasoner
+from swarm.research import Depth
 from swarm.wiki_query import WikiQueryResult
 
 __all__ = [

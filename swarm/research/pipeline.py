@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, Field
 
 from swarm.config import Settings, get_settings
-from swarm.margot_bot.requests import Depth
 from swarm.models.base import Reasoner, SourceText
 from swarm.progress import safe_printer
 from swarm.research.sources import (
     PLANS,
     ArticleFetcher,
     Candidate,
+    Depth,
     Origin,
     ResearchRun,
     WebSearch,
