@@ -14,7 +14,6 @@ KNOWN_LONG_MODULES = frozenset(
     {
         "swarm/cli.py",
         "swarm/tools/lookups.py",
-        "swarm/web/safe_http.py",
         "swarm/web/web_search.py",
         "swarm/web/wikipedia.py",
         "swarm/wiki/bm25_index.py",
