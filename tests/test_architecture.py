@@ -15,7 +15,6 @@ KNOWN_LONG_MODULES = frozenset(
         "swarm/cli.py",
         "swarm/tools/lookups.py",
         "swarm/web/web_search.py",
-        "swarm/web/wikipedia.py",
         "swarm/wiki/bm25_index.py",
         "swarm/wiki/freshness.py",
         "swarm/wiki/pages.py",
