@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
     from swarm.config import Settings
     from swarm.margot_bot import TurnContext, TurnResult
-    from swarm.web.safe_http import Resolver
+    from swarm.web.transport import Resolver
     from swarm.wiki_query import WikiQueryResult
 
 _T = TypeVar("_T")

@@ -16,7 +16,8 @@ import httpx
 from conftest import REAL_CAPTURES
 
 from swarm.config import Settings
-from swarm.web.safe_http import GuardedTransport, Resolver, make_client
+from swarm.web.safe_http import make_client
+from swarm.web.transport import GuardedTransport, Resolver
 
 PUBLIC_IP = "93.184.215.14"
 

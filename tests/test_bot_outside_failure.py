@@ -26,12 +26,12 @@ from swarm.margot_bot import (
     resolve_request,
     unchecked_wiki_summary,
 )
+from swarm.margot_bot.requests import ResearchRequest
 from swarm.models.base import Finding, SourceText, WikiAnswer
 from swarm.models.chat import ChatReasoner
 from swarm.models.offline import OfflineReasoner
 from swarm.models.prompts import FINAL_SYSTEM
 from swarm.models.scripted import ScriptedChatModel, ScriptedReasoner
-from swarm.research_requests import ResearchRequest
 from swarm.wiki_query import WikiQueryResult, aquery
 
 PRICE_QUESTION = "What is the latest price of AquaMetrics?"

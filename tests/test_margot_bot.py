@@ -21,14 +21,14 @@ from swarm.margot_bot import (
     handle_turn_sync,
     resolve_request,
 )
-from swarm.models.base import ChatTurn
-from swarm.models.chat import ChatReasoner
-from swarm.models.scripted import ScriptedChatModel, ScriptedReasoner
-from swarm.research_requests import (
+from swarm.margot_bot.requests import (
     MAX_REQUESTS_PER_TURN,
     ResearchRequest,
     parse_research_requests,
 )
+from swarm.models.base import ChatTurn
+from swarm.models.chat import ChatReasoner
+from swarm.models.scripted import ScriptedChatModel, ScriptedReasoner
 from swarm.wiki_query import WikiQueryResult
 
 BRAIN = FIXTURES / "brain"

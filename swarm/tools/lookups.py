@@ -379,7 +379,8 @@ def _default_summary(
     client: AsyncClient | None, settings: Settings, context: ToolContext | None
 ) -> WikipediaSummary:
     async def summary(query: str) -> dict[str, str] | None:
-        from swarm.web.wikipedia import language_host, wiki_summary_or_raise
+        from swarm.web.wikipedia import wiki_summary_or_raise
+        from swarm.web.wikipedia_language import language_host
 
         language = language_host(context.language, query) if context is not None else "en"
         # The raising variant: "Wikipedia could not be reached" is not "no such page".

@@ -26,7 +26,8 @@ from swarm.web.realtime import realtime_search
 from swarm.web.safe_http import make_client
 from swarm.web.searxng import SearXNG
 from swarm.web.types import SearchHit
-from swarm.web.wikipedia import language_host, wikipedia_fallback_or_raise
+from swarm.web.wikipedia import wikipedia_fallback_or_raise
+from swarm.web.wikipedia_language import language_host
 
 if TYPE_CHECKING:
     from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)

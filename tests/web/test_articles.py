@@ -15,7 +15,8 @@ from swarm.web.articles import (
     is_relevant,
     query_tokens,
 )
-from swarm.web.safe_http import make_client, static_resolver
+from swarm.web.safe_http import make_client
+from swarm.web.transport import static_resolver
 
 ARTICLE_URL = "https://guide.example/zurich-trams"
 

@@ -32,14 +32,13 @@ from swarm.errors import (
 from swarm.web.addresses import check_url_syntax, is_public_ip
 from swarm.web.bodies import BoundedDecoder
 from swarm.web.safe_http import (
-    GuardedTransport,
     fetch,
     get_json,
     is_public_url,
     make_client,
     provider_request,
-    static_resolver,
 )
+from swarm.web.transport import GuardedTransport, static_resolver
 
 PUBLIC_V4 = "93.184.215.14"
 PUBLIC_V6 = "2606:4700:4700::1111"

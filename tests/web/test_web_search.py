@@ -790,7 +790,8 @@ between your device and a nearby server, then reporting megabits per second.</p>
 
 
 async def test_real_fetcher_skips_a_private_host_and_reads_the_next_page() -> None:
-    from swarm.web.safe_http import make_client, static_resolver
+    from swarm.web.safe_http import make_client
+    from swarm.web.transport import static_resolver
 
     resolver = static_resolver(
         {

@@ -20,16 +20,13 @@ from hypothesis import strategies as st
 
 from swarm.config import Settings, get_settings
 from swarm.web.wikipedia import (
-    encode_title,
-    language_host,
-    parse_opensearch_titles,
-    parse_search_titles,
-    parse_summary,
     resolve_title,
     wiki_search,
     wiki_summary,
     wikipedia_fallback,
 )
+from swarm.web.wikipedia_api import parse_opensearch_titles, parse_search_titles, parse_summary
+from swarm.web.wikipedia_language import encode_title, language_host
 
 ARTICLE = json.loads((REAL_CAPTURES / "wikipedia_summary_article.json").read_text("utf-8"))
 DISAMBIGUATION = json.loads(

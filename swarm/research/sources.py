@@ -1,7 +1,7 @@
 """Research steps 1-4, gathering sources: plan sub-queries, search the web and Wikipedia,
 merge and deduplicate the hits, fetch the web articles; all under one deadline.
 
-`swarm.research.research_topic` runs these, then writes the report from `ResearchRun.candidates`.
+`pipeline.research_topic` runs these, then writes the report from `ResearchRun.candidates`.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ __all__ = [
     "STEP_NAMES",
     "ArticleFetcher",
     "Candidate",
+    "Depth",
     "DepthPlan",
     "Origin",
     "ResearchRun",
@@ -35,6 +36,8 @@ __all__ = [
 ]
 
 Origin = Literal["wikipedia", "web", "wiki"]
+# How far research goes: "quick" (a fact or figure) or "deep" (a cited report).
+Depth = Literal["quick", "deep"]
 
 # Provider seams, so callers and tests swap the network for fakes.
 WebSearch = Callable[[str, int], Awaitable[Sequence[SearchHit]]]

@@ -5,37 +5,20 @@ research report, each turned into the plain `ExternalResult` the turn handler wo
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from swarm.margot_bot.context import ExternalResult, TurnContext
 from swarm.wiki_query import WikiQueryResult, aquery
 
 if TYPE_CHECKING:
-    from swarm.margot_bot import TurnContext
     from swarm.web.web_search import ToolContext
 
 __all__ = [
-    "ExternalResult",
     "external_from_lookup",
     "lookup_provider",
     "research_provider",
     "wiki_provider",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class ExternalResult:
-    """What an outside provider found: a plain-text summary and where it came from."""
-
-    summary: str
-    sources: list[str] = field(default_factory=list)  # URLs (or names) actually used
-    error: str | None = None
-    # The provider's whole result (the lookup dict, the research result), for callers that
-    # print it (the skill scripts); None from providers that don't keep it.
-    details: dict[str, Any] | None = None
-    # The sources were asked and answered, with nothing for this (not an error): the turn
-    # keeps the wiki's answer as the finding.
-    nothing_found: bool = False
 
 
 async def wiki_provider(topic: str, time_sensitive: bool, context: TurnContext) -> WikiQueryResult:

@@ -19,18 +19,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+
+from swarm.research import Depth
 
 __all__ = [
     "MAX_REQUESTS_PER_TURN",
     "MAX_TOPIC_CHARS",
-    "Depth",
     "ResearchRequest",
     "clean_topic",
     "parse_research_requests",
 ]
 
-Depth = Literal["quick", "deep"]
 MAX_REQUESTS_PER_TURN = 5
 MAX_TOPIC_CHARS = 300
 

@@ -2,7 +2,7 @@
 
 `research_topic` runs under one wall-clock budget, records what failed per step, and always
 returns a `ResearchResult`: on expiry it writes the report from the sources it already has.
-Steps 1-4 (plan, search, dedup, fetch) live in `research_sources`; this module writes the report.
+Steps 1-4 (plan, search, dedup, fetch) live in `sources`; this module writes the report.
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from pydantic import BaseModel, Field
 from swarm.config import Settings, get_settings
 from swarm.models.base import Reasoner, SourceText
 from swarm.progress import safe_printer
-from swarm.research_requests import Depth
-from swarm.research_sources import (
+from swarm.research.sources import (
     PLANS,
     ArticleFetcher,
     Candidate,
+    Depth,
     Origin,
     ResearchRun,
     WebSearch,
