@@ -274,7 +274,7 @@ def describe_settings(settings: Settings) -> list[dict[str, Any]]:
 
     `env` is the environment name to set it by (the config file takes it too); keys are
     never shown (`(set, redacted)`), nor a password inside a URL."""
-    from swarm.web.searxng import redact_url  # the one userinfo redactor
+    from swarm.web.urls import redact_url  # the one userinfo redactor
 
     rows: list[dict[str, Any]] = []
     for name in Settings.model_fields:

@@ -14,11 +14,12 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 from swarm.errors import ConfigError, FetchError, MalformedResponse
 from swarm.web.safe_http import get_json
 from swarm.web.types import SearchHit
+from swarm.web.urls import redact_url
 
 if TYPE_CHECKING:
     from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)
 
-__all__ = ["SearXNG", "SearXNGResult", "parse_searxng", "redact_url", "split_credentials"]
+__all__ = ["SearXNG", "SearXNGResult", "parse_searxng", "split_credentials"]
 
 
 class SearXNGResult(BaseModel):
@@ -69,17 +70,6 @@ def split_credentials(base_url: str) -> tuple[str, str | None]:
     user, _, password = userinfo.partition(":")
     token = base64.b64encode(f"{unquote(user)}:{unquote(password)}".encode()).decode("ascii")
     return urlunsplit(parts._replace(netloc=hostport)), f"Basic {token}"
-
-
-def redact_url(url: str) -> str:
-    """`url` with any userinfo (`user:password@`) replaced by `***@`, for messages."""
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return "(unparseable URL)"
-    if "@" not in parts.netloc:
-        return url
-    return urlunsplit(parts._replace(netloc="***@" + parts.netloc.rpartition("@")[2]))
 
 
 # The instance's answer for one query is a few KB to a few hundred KB.

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
 
-__all__ = ["normalize_url"]
+__all__ = ["normalize_url", "redact_url"]
 
 _TRACKING_PARAMS = frozenset(
     {
@@ -83,3 +83,14 @@ def normalize_url(url: str) -> str:
         )
     )
     return urlunsplit((scheme, netloc, path, query, ""))
+
+
+def redact_url(url: str) -> str:
+    """`url` with any userinfo (`user:password@`) replaced by `***@`, for messages."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "(unparseable URL)"
+    if "@" not in parts.netloc:
+        return url
+    return urlunsplit(parts._replace(netloc="***@" + parts.netloc.rpartition("@")[2]))

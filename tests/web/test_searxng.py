@@ -13,8 +13,9 @@ import pytest
 
 from swarm.config import Settings
 from swarm.errors import ConfigError, FetchError, FetchTimeout, ProviderHTTPError
-from swarm.web.searxng import SearXNG, parse_searxng, redact_url
+from swarm.web.searxng import SearXNG, parse_searxng
 from swarm.web.types import SearchHit
+from swarm.web.urls import redact_url
 from swarm.web.web_search import search_hits
 
 # Shaped like a real answer of a SearXNG instance with JSON output enabled (docs: "Search API"
