@@ -72,6 +72,9 @@ class Settings(BaseSettings):
         dotenv_filtering="only_existing",  # a .env's unknown names are not extras to validate
         extra="ignore",
         populate_by_name=True,
+        # `model_timeout_s`, `model_max_retries` are settings, not pydantic's `model_` API;
+        # pydantic-settings before 2.7 did not lift that namespace by itself.
+        protected_namespaces=("settings_",),
     )
 
     # --- the wiki -------------------------------------------------------------------------
