@@ -92,6 +92,9 @@ def test_usage_errors_exit_2_with_a_clear_message(args: tuple[str, ...], message
         pytest.param({"SWARM_MODEL": "foo"}, ("lookup", "x"), "SWARM_MODEL", id="lookup"),
         pytest.param({"SWARM_MODEL": "foo"}, ("search", "x"), "SWARM_MODEL", id="search"),
         pytest.param({"SWARM_MODEL": "foo"}, ("ask", "hi", "--wiki", BRAIN), "SWARM_MODEL", id="a"),
+        pytest.param({"SWARM_MODEL": "foo"}, ("chat", "--wiki", BRAIN), "SWARM_MODEL", id="chat"),
+        pytest.param({"SWARM_MODEL": "foo"}, ("mcp",), "SWARM_MODEL", id="mcp"),
+        pytest.param({"SWARM_MODEL": "foo"}, ("config",), "SWARM_MODEL", id="config"),
     ],
 )
 def test_an_invalid_setting_is_a_usage_error_not_a_traceback(
