@@ -12,11 +12,14 @@ import importlib.util
 import pkgutil
 import subprocess
 import sys
+from pathlib import Path
 
 import swarm
 from swarm.cli import cli
 
 OPTIONAL = {"swarm.mcp_server": "mcp"}
+# The venv's own `swarm` script, whether or not the venv is activated.
+SWARM = str(Path(sys.executable).with_name("swarm"))
 
 failures = 0
 for module in sorted(pkgutil.walk_packages(swarm.__path__, "swarm."), key=lambda m: m.name):
@@ -30,7 +33,7 @@ for module in sorted(pkgutil.walk_packages(swarm.__path__, "swarm."), key=lambda
         failures += 1
         print(f"FAIL import {module.name}: {type(exc).__name__}: {exc}")
 for command in sorted(cli.commands):
-    done = subprocess.run(["swarm", command, "--help"], capture_output=True, text=True)
+    done = subprocess.run([SWARM, command, "--help"], capture_output=True, text=True)
     if done.returncode != 0 or "Usage:" not in done.stdout:
         failures += 1
         print(f"FAIL swarm {command} --help (exit {done.returncode}): {done.stderr.strip()}")
