@@ -95,6 +95,7 @@ class _Block:
     code: str = ""
     depth: int = 0  # list nesting
     label: bool = False  # a bold-only line introducing what follows
+    inline: bool = False  # a code block that is a paragraph of inline code ("`tar -tf x`")
 
     @property
     def text(self) -> str:
@@ -207,6 +208,11 @@ def _blocks(text: str) -> Iterator[_Block]:
             starts_item = bool(in_item) and not in_item[-1]
             if in_item:
                 in_item[-1] = True
+            if code and " ".join(plain.split()) == " ".join(code.split()):
+                # A paragraph that is only inline code: the command of the lead-in above.
+                yield _Block("code", [code], context(), code=code, depth=depth, inline=True)
+                index += 1
+                continue
             groups = _key_value_lines(plain)
             for position, group in enumerate(groups):
                 is_item = starts_item and position == 0
@@ -239,7 +245,10 @@ def _joined_blocks(text: str) -> Iterator[_Block]:
                 pending.lines.append(code)
                 pending.code = code
                 sub_list = False
-            elif previous_kind == "heading" and code:
+            elif (previous_kind == "heading" or block.inline) and code:
+                if pending is not None:
+                    yield pending
+                    pending = None
                 yield _Block("code", [code], block.context, code=code)
             previous_kind = "code"
             continue
@@ -287,12 +296,15 @@ def split_passages(
     Each passage's context is the page title and the headings above it."""
     passages: list[Passage] = []
     block_number = 0
+    # A fact is about the page: its title (and the frontmatter's own title) is its context.
+    fact_context = " ".join(dict.fromkeys([title, str((metadata or {}).get("title") or "")]))
+    fact_context = fact_context.strip()
     for key, value in (metadata or {}).items():
         fact = _fact_value(value).strip()
         if str(key).lower() in _NOT_FACTS or not fact or not any(c.isalnum() for c in fact):
             continue
         line = " ".join(f"{key}: {fact}".split())
-        passages.append(Passage(page, len(passages), line, title, block_number))
+        passages.append(Passage(page, len(passages), line, fact_context, block_number))
         block_number += 1
     for block in _joined_blocks(text):
         if block.kind == "heading":
