@@ -119,7 +119,9 @@ async def test_a_failed_lookup_replies_with_the_wikis_price(
     )
     assert f"({expected_reason}" in result.reply
     # cited: the page, with its date
-    assert "competitor-pricing.md, as of 2024-09-12" in result.reply
+    # (one page cited now that the offline answer cites only its answering page: the bot
+    # writes "as of DATE (page)"; with several pages, "page, as of DATE")
+    assert "as of 2024-09-12 (competitor-pricing.md)" in result.reply
     assert "wiki:competitor-pricing.md" in result.sources_used
     assert result.paths == ["wiki"]  # no web source was used
     assert not result.failed

@@ -150,7 +150,7 @@ def test_ask_keeps_the_wikis_price_when_outside_research_fails() -> None:
     assert result.exit_code == 0, result.output
     assert "$4,800/year" in result.stdout
     assert "I couldn't check this against outside sources (every source failed" in result.stdout
-    assert "competitor-pricing.md, as of 2024-09-12" in result.stdout
+    assert "as of 2024-09-12 (competitor-pricing.md)" in result.stdout  # one page cited
     assert f"[wiki] {PRICE_QUESTION}  (not checked outside: every source failed" in result.stdout
     assert "\nSources:\n- wiki: competitor-pricing.md\n" in result.stdout
     assert "[wiki+web]" not in result.stdout and "Your wiki —" not in result.stdout

@@ -10,21 +10,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from swarm.models.base import Confidence
-from swarm.models.passages import (
+from swarm.models.evidence import (
     KIND_PRIORITY,
-    Passage,
+    EvidenceRule,
     answer_kinds,
     name_aliases,
     question_kinds,
     text_words,
 )
-from swarm.wiki.ranking import tokenize
+from swarm.wiki.passages import Passage
+from swarm.wiki.tokens import tokenize
 
 __all__ = [
     "QUESTION_SCAFFOLD",
     "PassageScorer",
     "ScoredPassage",
+    "ExtractiveAnswer",
     "answer_spans",
+    "extractive_answer",
     "normalised_words",
 ]
 
@@ -49,6 +52,8 @@ NEIGHBOUR_MIN_SCORE = 0.3
 # The answer: the lead span plus runners-up scoring at least this share of the lead's score,
 # at most this many spans, pages and characters (each span labelled with its page).
 RUNNER_UP_SHARE = 0.4
+# Other pages' passages checked for a conflicting answer (within the best this many).
+CONFLICT_SCAN_PASSAGES = 12
 MAX_ANSWER_PASSAGES = 3
 MAX_ANSWER_PAGES = 3
 MAX_ANSWER_CHARS = 600
@@ -115,6 +120,7 @@ class PassageScorer:
         # The most specific kind asked for: "how much money" wants money, not any figure.
         self.kind = next((kind for kind in KIND_PRIORITY if kind in self.kinds), "")
         self.needs_explanation = bool(_NEEDS_EXPLANATION.search(query))
+        self.rule = EvidenceRule(query, self.query_words, self.kinds)
         self.items = [
             ScoredPassage(
                 passage=p,
@@ -191,7 +197,37 @@ class PassageScorer:
         kind_bonus = KIND_BONUS if self.kind and self.kind in item.kinds else 0.0
         return coverage + PAGE_WEIGHT * self.page_prior.get(item.passage.page, 0.0) + kind_bonus
 
-    def confidence(self, items: Sequence[ScoredPassage]) -> Confidence:
+    def all_words(self) -> frozenset[str]:
+        """Every word of the excerpts, titles and headings included."""
+        return frozenset().union(*(item.words | item.context_words for item in self.items))
+
+    def evidence_problem(self, evidence: Sequence[ScoredPassage]) -> str:
+        """Why these passages (one paragraph or item) do not carry the answer ("" if they do)."""
+        text = " ".join(item.passage.text for item in evidence)
+        code = " ".join(item.passage.code for item in evidence if item.passage.code)
+        words = frozenset().union(*(item.words for item in evidence))
+        return self.rule.problem(text, evidence[0].passage.context, code, words)
+
+    def confidence(
+        self, items: Sequence[ScoredPassage], evidence: Sequence[ScoredPassage] = ()
+    ) -> Confidence:
+        """From the coverage of the span `items`, capped by the evidence rule on `evidence`
+        (the answering paragraph or item; the span when not given)."""
+        if self.rule.entity_absent(self.all_words()):
+            return "low"
+        level = self._coverage_level(items)
+        if level == "high" and self.evidence_problem(evidence or items):
+            return "medium"
+        return level
+
+    def confidence_of(self, evidence: Sequence[ScoredPassage]) -> Confidence:
+        """The confidence `evidence` alone would earn (coverage level and evidence rule)."""
+        level = self._coverage_level(evidence)
+        if level == "high" and self.evidence_problem(evidence):
+            return "medium"
+        return level
+
+    def _coverage_level(self, items: Sequence[ScoredPassage]) -> Confidence:
         coverage = self.coverage(items)
         direct = self.matched(items)
         missing = self.query_words - direct - items[0].context_words
@@ -200,11 +236,12 @@ class PassageScorer:
         rarest = max(self.idf.values(), default=0.0)
         lacks_key_word = any(self.idf[w] >= HIGH_KEY_WORD_IDF_SHARE * rarest for w in missing)
         has_figure = any(item.kinds & {"figure", "date"} for item in items)
+        has_code = any(item.passage.code for item in items)
         if (
             coverage >= HIGH_COVERAGE
             and len(direct) >= HIGH_MIN_MATCHED
             and not lacks_key_word
-            and not self.needs_explanation
+            and (not self.needs_explanation or (self.rule.how_to and has_code))
             and (has_figure or not self.needs_figure)
         ):
             return "high"
@@ -245,6 +282,66 @@ def _lead_span(scorer: PassageScorer, best: int, scores: Sequence[float]) -> tup
         chosen = max(options, key=lambda i: scores[i])
         start, end = min(start, chosen), max(end, chosen)
     return start, end
+
+
+@dataclass(frozen=True, slots=True)
+class ExtractiveAnswer:
+    """The answer's spans (the answering one first), its confidence and the pages it cites."""
+
+    spans: list[list[ScoredPassage]]
+    confidence: Confidence
+    pages: list[str]
+
+
+def _answer_words(scorer: PassageScorer, items: Sequence[ScoredPassage]) -> frozenset[str]:
+    words = frozenset().union(*(item.words for item in items))
+    return words - scorer.query_words - items[0].context_words
+
+
+def _evidence(items: Sequence[ScoredPassage], index: int) -> list[ScoredPassage]:
+    # The answering passage alone: a neighbour's name or figure must not vouch for it.
+    return [items[index]]
+
+
+def _other_page_disagrees(scorer: PassageScorer, order: Sequence[int]) -> bool:
+    """Another page's best passage would also stand as evidence, with a different answer."""
+    items = scorer.items
+    lead = _evidence(items, order[0])
+    lead_page = lead[0].passage.page
+    lead_words = _answer_words(scorer, lead)
+    seen = {lead_page}
+    for index in order[1:CONFLICT_SCAN_PASSAGES]:
+        page = items[index].passage.page
+        if page in seen:
+            continue
+        seen.add(page)
+        other = _evidence(items, index)
+        if scorer.confidence_of(other) != "high":
+            continue
+        if not (_answer_words(scorer, other) & lead_words):
+            return True
+    return False
+
+
+def extractive_answer(scorer: PassageScorer) -> ExtractiveAnswer | None:
+    """The answer: the answering span, then at most two supporting passages (one, from the
+    same page, when the answer is high), or None when no passage matches."""
+    spans = answer_spans(scorer)
+    if not spans:
+        return None
+    items = scorer.items
+    ranks = [scorer.rank_score(item) for item in items]
+    order = sorted(range(len(items)), key=lambda i: (-ranks[i], i))
+    confidence = scorer.confidence(spans[0], _evidence(items, order[0]))
+    if confidence == "high" and _other_page_disagrees(scorer, order):
+        confidence = "medium"
+    lead_page = spans[0][0].passage.page
+    if confidence == "high":
+        spans = [spans[0], *(s for s in spans[1:] if s[0].passage.page == lead_page)][:2]
+    else:
+        spans = spans[:3]
+    pages = list(dict.fromkeys(span[0].passage.page for span in spans))
+    return ExtractiveAnswer(spans=spans, confidence=confidence, pages=pages)
 
 
 def answer_spans(scorer: PassageScorer) -> list[list[ScoredPassage]]:

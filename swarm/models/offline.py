@@ -19,16 +19,17 @@ from swarm.models.base import (
     SourceText,
     WikiAnswer,
 )
+from swarm.models.evidence import text_words
 from swarm.models.extractive import (
     QUESTION_SCAFFOLD,
     PassageScorer,
-    answer_spans,
+    extractive_answer,
     normalised_words,
 )
-from swarm.models.passages import split_passages, text_words
 from swarm.wiki.freshness import detect_time_sensitive
 from swarm.wiki.pages import PageExcerpt
-from swarm.wiki.ranking import content_words
+from swarm.wiki.passages import split_passages
+from swarm.wiki.tokens import content_words
 
 __all__ = [
     "NO_ANSWER",
@@ -150,21 +151,20 @@ class OfflineReasoner:
             passage
             for excerpt in excerpts
             if excerpt.error is None
-            for passage in split_passages(excerpt.text, page=excerpt.path, title=excerpt.title)
+            for passage in split_passages(
+                excerpt.text, page=excerpt.path, title=excerpt.title, metadata=excerpt.metadata
+            )
         ]
         scorer = PassageScorer(question, passages)
-        spans = answer_spans(scorer)
-        if not spans:
+        found = extractive_answer(scorer)
+        if found is None:
             return WikiAnswer(answer=NO_ANSWER, confidence="low")
-        # Confidence is judged on the lead span alone; the runners-up are context.
         lines = [
             " ".join(item.passage.text for item in span) + f" ({span[0].passage.page})"
-            for span in spans
+            for span in found.spans
         ]
         return WikiAnswer(
-            answer="\n".join(lines),
-            confidence=scorer.confidence(spans[0]),
-            pages_used=list(dict.fromkeys(span[0].passage.page for span in spans)),
+            answer="\n".join(lines), confidence=found.confidence, pages_used=found.pages
         )
 
     async def plan_subqueries(self, topic: str, *, max_queries: int = 5) -> list[str]:

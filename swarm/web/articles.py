@@ -19,12 +19,12 @@ from selectolax.lexbor import LexborHTMLParser
 
 from swarm.errors import FetchError
 from swarm.web import safe_http
+from swarm.wiki.tokens import STOPWORDS
 
 if TYPE_CHECKING:
     from swarm.config import Settings
 
 __all__ = [
-    "STOPWORDS",
     "Article",
     "extract_article",
     "extract_article_within",
@@ -48,13 +48,6 @@ EXTRACT_TIMEOUT_S = 5.0
 # fill that executor or hold up `asyncio.run()`'s shutdown, and at most this many run at once.
 _EXTRACT_WORKERS = 2
 _extract_pool = ThreadPoolExecutor(max_workers=_EXTRACT_WORKERS, thread_name_prefix="extract")
-
-# Words of three letters or more that say nothing about the topic of a question.
-STOPWORDS = frozenset(
-    "the and for what who how are was were with this that from when where which why "
-    "does did has have had you your can about into onto than then them they their there "
-    "these those its not but any all our out was will would should could been being".split()
-)
 
 _WORD = re.compile(r"\w+")
 _WHITESPACE_RUN = re.compile(r"[ \t\r\f\v]+")

@@ -50,7 +50,7 @@ __all__ = [
 ]
 
 # Bump when tokenization or document layout changes: invalidates every disk cache.
-_FORMAT_VERSION = 2
+_FORMAT_VERSION = 3
 # Up to this many pages every warm call re-stats every page (exact); above it, see get_ranker.
 FULL_CHECK_MAX_PAGES = 1000
 _MAX_WATCHED_DIRS = 1000

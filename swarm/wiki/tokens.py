@@ -1,6 +1,7 @@
 """Word tokens for ranking (lowercase, stopwords dropped, light stemming) and query snippets.
 
-Shared by the BM25 index, the offline model and passage selection: one tokenizer for all.
+Shared by the BM25 index, the offline model, passage selection and web relevance: one
+tokenizer and one STOPWORDS for all.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import re
 
 from swarm.wiki.pages import truncate_at_word
+from swarm.wiki.passages import snippet_passages
 
 __all__ = [
     "STOPWORDS",
@@ -28,7 +30,7 @@ STOPWORDS = frozenset(
     """a about above after again against all also am an and any are as at be because been
     before being below between both but by can could did do does doing down during each few
     for from further had has have having he her here hers herself him himself his how i if in
-    into is it its itself just me more most my myself no nor not now of off on once only or
+    into is it its itself just me onto more most my myself no nor not now of off on once only or
     other our ours ourselves out over own same she should so some such than that the their
     theirs them themselves then there these they this those through to too under until up
     very was we were what when where which while who whom why will with would you your yours
@@ -48,8 +50,6 @@ _CJK_RUN = re.compile(
 _ASCII_SEPARATORS = str.maketrans(
     {chr(code): " " for code in range(128) if not chr(code).isalnum()}
 )
-_SENTENCE_END_RE = re.compile(r"(?<=[.!?])\s+")
-_LINE_PREFIX_CHARS = "#>*-+|` \t"
 _STEM_CACHE: dict[str, str] = {}
 _STEM_CACHE_MAX = 500_000
 
@@ -133,19 +133,9 @@ def content_words(text: str) -> set[str]:
 
 
 def page_passages(text: str) -> list[tuple[str, bool]]:
-    """(sentence, is_heading) in page order, markdown line markers stripped."""
-    passages: list[tuple[str, bool]] = []
-    for raw_line in text[:_SNIPPET_SCAN_CHARS].splitlines():
-        is_heading = raw_line.lstrip().startswith("#")
-        line = raw_line.strip().lstrip(_LINE_PREFIX_CHARS).rstrip("|# \t")
-        line = " ".join(line.replace("**", "").replace("__", "").split())
-        if not line or set(line) <= set("-=*_|: "):
-            continue
-        if is_heading:
-            passages.append((line, True))
-            continue
-        passages.extend((sentence, False) for sentence in _SENTENCE_END_RE.split(line) if sentence)
-    return passages
+    """(passage, is_heading) in page order for snippets, from the one passage splitter
+    (`swarm.wiki.passages`), over the first 200k characters of a huge page."""
+    return snippet_passages(text[:_SNIPPET_SCAN_CHARS])
 
 
 def _join_window(window: list[tuple[str, bool]]) -> str:

@@ -1,0 +1,343 @@
+"""The one markdown-aware passage splitter: page text → passages, for snippets and answers.
+
+A passage is a sentence, a list item, a `Key: value` line, a table row with its header or a
+frontmatter field; a lead-in ("Print only lines common to both files:") and the code after it
+are one passage. Headings are not passages: they are the context of the passages under them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+__all__ = [
+    "Passage",
+    "snippet_passages",
+    "split_passages",
+    "strip_inline_markdown",
+]
+
+# Built once: parsing is the splitter's main cost. CommonMark plus GFM tables.
+_MARKDOWN = MarkdownIt("commonmark", {"html": True}).enable("table")
+
+# A sub-list joins the item that introduces it ("Options:") up to this size, else it stands
+# alone (a long nested list is many facts, not one).
+MAX_JOINED_CHARS = 600
+_KEY_VALUE_LINE = re.compile(r"^\s*[A-Z][\w /&()'-]{0,40}:\s+\S")
+_MID_SENTENCE = re.compile(r"(,|\b(of|the|a|an|and|or|to|in|on|at|for|with|by|from))\s*$", re.I)
+_WIKILINK_ALIAS = re.compile(r"\[\[[^\]|]*\|([^\]]+)\]\]")
+_WIKILINK = re.compile(r"\[\[([^\]]+)\]\]")
+_INLINE_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"!\[([^\]]*)\]\([^)]*\)"), r"\1"),
+    (_WIKILINK_ALIAS, r"\1"),
+    (_WIKILINK, r"\1"),
+    (re.compile(r"\[([^\]]+)\]\([^)]*\)"), r"\1"),
+    (re.compile(r"<[^>\n]{1,200}>"), ""),
+    (re.compile(r"(\*\*|__|~~)(.+?)\1"), r"\2"),
+    (re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])"), r"\1"),
+    (re.compile(r"(?<!\w)_(?!\s)(.+?)(?<!\s)_(?!\w)"), r"\1"),
+    (re.compile(r"`([^`]*)`"), r"\1"),
+)
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?])[\"')\]]?\s+(?=[\"'“(\[]?[A-Z0-9$€£\u3040-\u9fff])|(?<=[。！？])\s*(?=\S)"
+)
+_ABBREVIATION_END = re.compile(
+    r"\b(e\.g|i\.e|etc|vs|mr|mrs|ms|dr|inc|ltd|co|no|approx|cf|fig|st)\.$", re.IGNORECASE
+)
+# Frontmatter keys that are about the file, not facts of the page's subject.
+_NOT_FACTS = frozenset({"title", "aliases", "alias", "cssclass", "cssclasses", "publish"})
+
+
+@dataclass(frozen=True, slots=True)
+class Passage:
+    """One sentence, list item, table row or fact of a page, with its heading context."""
+
+    page: str
+    order: int
+    text: str
+    context: str  # page title and the headings above it
+    block: int = 0  # the paragraph, list item or table row it comes from
+    code: str = ""  # the command or code it carries (inline code or the block after a lead-in)
+
+
+def strip_inline_markdown(text: str) -> str:
+    """Markdown inline marks (links, wikilinks, emphasis, code ticks, tags) removed."""
+    for pattern, replacement in _INLINE_RULES:
+        text = pattern.sub(replacement, text)
+    return " ".join(text.split())
+
+
+def _sentences(paragraph: str) -> list[str]:
+    sentences: list[str] = []
+    for piece in _SENTENCE_END.split(paragraph):
+        piece = piece.strip()
+        if not piece:
+            continue
+        if sentences and _ABBREVIATION_END.search(sentences[-1]):
+            sentences[-1] += " " + piece
+        else:
+            sentences.append(piece)
+    return sentences
+
+
+@dataclass(slots=True)
+class _Block:
+    """A paragraph, list item, table row or code block, as plain text lines."""
+
+    kind: str  # "text", "item", "row", "code", "heading", "fact"
+    lines: list[str]
+    context: tuple[str, ...]
+    code: str = ""
+    depth: int = 0  # list nesting
+    label: bool = False  # a bold-only line introducing what follows
+    inline: bool = False  # a code block that is a paragraph of inline code ("`tar -tf x`")
+
+    @property
+    def text(self) -> str:
+        return " ".join(" ".join(self.lines).split())
+
+    def leads_in(self) -> bool:
+        """A lead-in: the code or sub-list after it belongs to it."""
+        return not self.code and (self.text.endswith(":") or self.label)
+
+
+def _inline_text(token: Token) -> tuple[str, str, bool]:
+    """(plain text with newlines at line breaks, inline code it holds, is a bold-only label)."""
+    parts: list[str] = []
+    code: list[str] = []
+    strong = 0
+    label = True
+    for child in token.children or []:
+        kind = child.type
+        if kind == "text":
+            parts.append(child.content)
+            if strong == 0 and child.content.strip():
+                label = False
+        elif kind == "code_inline":
+            parts.append(child.content)
+            code.append(child.content)
+            label = label and strong > 0
+        elif kind in ("softbreak", "hardbreak"):
+            parts.append("\n")
+        elif kind == "image":
+            parts.append(child.content)
+        elif kind == "strong_open":
+            strong += 1
+        elif kind == "strong_close":
+            strong -= 1
+    text = "".join(parts)
+    text = _WIKILINK.sub(r"\1", _WIKILINK_ALIAS.sub(r"\1", text))
+    return text, " ".join(code), label and bool(text.strip()) and strong == 0
+
+
+def _key_value_lines(text: str) -> list[str]:
+    """A paragraph's lines, regrouped: a `Key: value` line starts a new passage unless the
+    line before stopped mid-sentence ("...a survey of\\nEngland: who held what")."""
+    groups: list[str] = []
+    for raw in text.split("\n"):
+        line = raw.strip()
+        if not line:
+            continue
+        if groups and not (_KEY_VALUE_LINE.match(line) and not _MID_SENTENCE.search(groups[-1])):
+            groups[-1] += " " + line
+        else:
+            groups.append(line)
+    return groups
+
+
+def _blocks(text: str) -> Iterator[_Block]:
+    """The page's blocks in order, each with its heading path."""
+    headings: dict[int, str] = {}
+    depth = 0
+    in_item: list[bool] = []  # per open list item: has its first paragraph been seen
+    row: list[str] = []
+    header: list[str] = []
+    in_head = False
+    tokens = _MARKDOWN.parse(text)
+    index = 0
+
+    def context() -> tuple[str, ...]:
+        return tuple(headings[level] for level in sorted(headings))
+
+    while index < len(tokens):
+        token = tokens[index]
+        kind = token.type
+        if kind == "heading_open":
+            level = int(token.tag[1:])
+            inline = tokens[index + 1]
+            heading = " ".join(_inline_text(inline)[0].split())
+            headings = {k: v for k, v in headings.items() if k < level}
+            if heading:
+                headings[level] = heading
+                yield _Block("heading", [heading], context())
+            index += 3
+            continue
+        if kind in ("bullet_list_open", "ordered_list_open"):
+            depth += 1
+        elif kind in ("bullet_list_close", "ordered_list_close"):
+            depth -= 1
+        elif kind == "list_item_open":
+            in_item.append(False)
+        elif kind == "list_item_close" and in_item:
+            in_item.pop()
+        elif kind == "thead_open":
+            in_head, header = True, []
+        elif kind == "thead_close":
+            in_head = False
+        elif kind == "tr_open":
+            row = []
+        elif kind == "tr_close" and not in_head:
+            cells = row
+            if len(header) == len(cells) and any(header):
+                pairs = zip(header, cells, strict=True)
+                line = "; ".join(f"{h}: {c}" if h and c else h or c for h, c in pairs)
+            else:
+                line = " | ".join(cells)
+            if any(ch.isalnum() for ch in line):
+                yield _Block("row", [line], context())
+        elif kind == "inline" and tokens[index - 1].type in ("th_open", "td_open"):
+            cell = _inline_text(token)[0]
+            (header if in_head else row).append(" ".join(cell.split()))
+        elif kind == "inline":
+            plain, code, label = _inline_text(token)
+            starts_item = bool(in_item) and not in_item[-1]
+            if in_item:
+                in_item[-1] = True
+            if code and " ".join(plain.split()) == " ".join(code.split()):
+                # A paragraph that is only inline code: the command of the lead-in above.
+                yield _Block("code", [code], context(), code=code, depth=depth, inline=True)
+                index += 1
+                continue
+            groups = _key_value_lines(plain)
+            for position, group in enumerate(groups):
+                is_item = starts_item and position == 0
+                yield _Block(
+                    "item" if is_item else "text",
+                    [group],
+                    context(),
+                    code=code if len(groups) == 1 else "",
+                    depth=depth,
+                    label=label,
+                )
+        elif kind in ("fence", "code_block"):
+            yield _Block("code", [token.content.strip("\n")], context(), depth=depth)
+        index += 1
+
+
+def _joined_blocks(text: str) -> Iterator[_Block]:
+    """Blocks with each lead-in joined to the code block or sub-list that follows it, and a
+    code block right under a heading kept (the heading says what it does); other code is not
+    prose and is dropped."""
+    pending: _Block | None = None
+    previous_kind = ""
+    sub_list = False  # pending is an item ending in ":" gathering its sub-list
+    for block in _blocks(text):
+        if block.kind == "code":
+            code = " ".join(block.text.split())
+            if pending is not None and pending.leads_in() and code:
+                if not pending.text.endswith(":"):
+                    pending.lines[-1] += ":"
+                pending.lines.append(code)
+                pending.code = code
+                sub_list = False
+            elif (previous_kind == "heading" or block.inline) and code:
+                if pending is not None:
+                    yield pending
+                    pending = None
+                yield _Block("code", [code], block.context, code=code)
+            previous_kind = "code"
+            continue
+        if (
+            pending is not None
+            and block.kind == "item"
+            and block.depth > pending.depth
+            and (sub_list or (pending.kind == "item" and pending.text.endswith(":")))
+            and len(pending.text) + len(block.text) <= MAX_JOINED_CHARS
+        ):
+            pending.lines.append(block.text)
+            previous_kind = "item"
+            sub_list = True
+            continue
+        sub_list = False
+        if pending is not None:
+            yield pending
+        previous_kind = block.kind
+        if block.kind == "heading":
+            pending = None
+            yield block
+        else:
+            pending = block
+    if pending is not None:
+        yield pending
+
+
+def _fact_value(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return ", ".join(str(item) for item in value if not isinstance(item, dict | list))
+    if isinstance(value, dict):
+        return ""
+    return str(value)
+
+
+def split_passages(
+    text: str,
+    *,
+    page: str = "",
+    title: str = "",
+    metadata: Mapping[str, Any] | None = None,
+) -> list[Passage]:
+    """Markdown → passages: frontmatter fields (`key: value`), sentences of paragraphs, list
+    items, `Key: value` lines, table rows (`Header: cell; ...`), lead-ins with their code.
+    Each passage's context is the page title and the headings above it."""
+    passages: list[Passage] = []
+    block_number = 0
+    # A fact is about the page: its title (and the frontmatter's own title) is its context.
+    fact_context = " ".join(dict.fromkeys([title, str((metadata or {}).get("title") or "")]))
+    fact_context = fact_context.strip()
+    for key, value in (metadata or {}).items():
+        fact = _fact_value(value).strip()
+        if str(key).lower() in _NOT_FACTS or not fact or not any(c.isalnum() for c in fact):
+            continue
+        line = " ".join(f"{key}: {fact}".split())
+        passages.append(Passage(page, len(passages), line, fact_context, block_number))
+        block_number += 1
+    for block in _joined_blocks(text):
+        if block.kind == "heading":
+            continue
+        context = " ".join(dict.fromkeys([title, *block.context])).strip()
+        body = " ".join(" ".join(block.lines[:1]).split())
+        rest = " ".join(block.lines[1:])
+        if block.code and rest:
+            # A lead-in and its code: one passage, never split between them.
+            pieces = [f"{body} {rest}"]
+        elif block.kind in ("row", "code"):
+            pieces = [body]
+        else:
+            pieces = _sentences(body)
+            if rest:
+                pieces[-1:] = [f"{pieces[-1]} {rest}" if pieces else rest]
+        for piece in pieces:
+            if any(ch.isalnum() for ch in piece):
+                code = block.code if block.code and block.code in piece else ""
+                passages.append(Passage(page, len(passages), piece, context, block_number, code))
+        block_number += 1
+    return passages
+
+
+def snippet_passages(text: str) -> list[tuple[str, bool]]:
+    """(passage text, is_heading) in page order: what query snippets are cut from."""
+    out: list[tuple[str, bool]] = []
+    for block in _joined_blocks(text):
+        if block.kind == "heading":
+            out.append((block.text, True))
+            continue
+        body = " ".join(" ".join(block.lines).split())
+        whole = block.kind in ("row", "code") or bool(block.code)
+        pieces: Sequence[str] = [body] if whole else _sentences(body)
+        out.extend((piece, False) for piece in pieces if any(ch.isalnum() for ch in piece))
+    return out

@@ -1,0 +1,124 @@
+"""The one passage splitter: markdown structure → passages, for snippets and answers."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from swarm.wiki.passages import snippet_passages, split_passages
+from swarm.wiki.tokens import words
+
+
+@pytest.mark.parametrize(
+    ("text", "metadata", "expected"),
+    [
+        pytest.param(
+            "- Print only lines common to both files:\n\n`comm -12 file1 file2`\n",
+            None,
+            ["Print only lines common to both files: comm -12 file1 file2"],
+            id="list-item-lead-in-and-its-code-line",
+        ),
+        pytest.param(
+            "Keep the input files:\n\n```sh\ngzip --keep file\n```\n",
+            None,
+            ["Keep the input files: gzip --keep file"],
+            id="line-ending-in-colon-and-its-fenced-block",
+        ),
+        pytest.param(
+            "**Suppress column 1**\n\n    comm -1 a b\n",
+            None,
+            ["Suppress column 1: comm -1 a b"],
+            id="bold-label-and-its-indented-code",
+        ),
+        pytest.param(
+            "- Options:\n  - -k keep\n  - -v verbose\n- Other item\n",
+            None,
+            ["Options: -k keep -v verbose", "Other item"],
+            id="item-ending-in-colon-and-its-sub-list",
+        ),
+        pytest.param(
+            "| option | meaning |\n|---|---|\n| -k | keep input files |\n",
+            None,
+            ["option: -k; meaning: keep input files"],
+            id="table-row-with-its-header",
+        ),
+        pytest.param(
+            "Body.\n",
+            {"price": "$49", "tags": ["pricing", "lamps"], "title": "Lamp"},
+            ["price: $49", "tags: pricing, lamps", "Body."],
+            id="frontmatter-fields-are-facts-with-their-key",
+        ),
+        pytest.param(
+            "Owner: Alice\nSLA: 15 minutes\n",
+            None,
+            ["Owner: Alice", "SLA: 15 minutes"],
+            id="key-value-lines",
+        ),
+        pytest.param(
+            "Intro, see [[notes/x|the notes]] and [a link](https://e.org). Pi is 3.14 here.\n",
+            None,
+            ["Intro, see the notes and a link.", "Pi is 3.14 here."],
+            id="sentences-without-link-marks",
+        ),
+        pytest.param(
+            "Some prose.\n\n```python\nx = 1\n```\n",
+            None,
+            ["Some prose."],
+            id="code-after-plain-prose-is-not-a-passage",
+        ),
+        pytest.param(
+            "学生券的价格是三十元。凭学生证购买。\n",
+            None,
+            ["学生券的价格是三十元。", "凭学生证购买。"],
+            id="cjk-sentences",
+        ),
+    ],
+)
+def test_split_passages(text: str, metadata: dict[str, object] | None, expected: list[str]) -> None:
+    assert [p.text for p in split_passages(text, metadata=metadata)] == expected
+
+
+def test_a_heading_is_the_context_of_its_section_not_a_passage() -> None:
+    passages = split_passages("# comm\n## Examples\n- Print both:\n\n`comm a b`\n", title="comm")
+
+    assert [(p.text, p.context, p.code) for p in passages] == [
+        ("Print both: comm a b", "comm Examples", "comm a b")
+    ]
+
+
+def test_snippets_use_the_same_splitter_and_keep_headings() -> None:
+    assert snippet_passages("# Tar\n\n- List an archive:\n\n`tar -tf x.tar`\n") == [
+        ("Tar", True),
+        ("List an archive: tar -tf x.tar", False),
+    ]
+
+
+_MARKDOWNISH = st.lists(
+    st.sampled_from(list("ab Z9:.-*_`#|>[]()!\n\t学生") + ["```", "- ", "| a |", "\n\n"]),
+    max_size=120,
+).map("".join)
+_WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8)
+_SENTENCE = st.lists(_WORD, min_size=1, max_size=8).map(lambda ws: " ".join(ws) + ".")
+_PROSE = st.lists(st.lists(_SENTENCE, min_size=1, max_size=4), min_size=1, max_size=5).map(
+    lambda paragraphs: "\n\n".join(" ".join(p) for p in paragraphs)
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_MARKDOWNISH)
+def test_the_splitter_never_raises_and_invents_no_words(text: str) -> None:
+    # Emphasis marks inside a word join it ("a*a*" renders "aa"): they are not text.
+    source = set(words(text)) | set(words(text.translate(str.maketrans("", "", "*_`~"))))
+    for passage in split_passages(text, page="p.md", title="T"):
+        assert passage.text.strip()
+        assert set(words(passage.text)) <= source
+    for snippet, _ in snippet_passages(text):
+        assert set(words(snippet)) <= source
+
+
+@settings(max_examples=100, deadline=None)
+@given(_PROSE)
+def test_prose_loses_no_word(text: str) -> None:
+    kept = [word for p in split_passages(text) for word in words(p.text)]
+    assert kept == words(text)
