@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from swarm.models.base import Confidence
 from swarm.models.evidence import (
     KIND_PRIORITY,
-    EvidenceRule,
     answer_kinds,
     name_aliases,
     question_kinds,
     text_words,
 )
+from swarm.models.evidence_rule import EvidenceRule
 from swarm.wiki.passages import Passage
 from swarm.wiki.tokens import tokenize
 

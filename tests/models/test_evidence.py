@@ -33,6 +33,18 @@ comm — compare two sorted files line by line.
 
 `comm -23 file1 file2`
 """
+DPKG_DEB = """# dpkg-deb
+
+- Sets the maximum number of threads allowed for compressors that support worker threads:
+
+`dpkg-deb --threads-max=threads`
+"""
+BZIP2 = """# bzip2
+
+- Keep (don't delete) input files during compression:
+
+`bzip2 -k file`
+"""
 NORMANS = """# Siege of Bari
 
 The Normans joined Turkish forces in the siege of Bari in 1068.
@@ -92,6 +104,27 @@ CJK = """# 学生券
             "high",
             "comm -12",
             id="cheat-sheet-lead-in-and-its-command-at-high",
+        ),
+        pytest.param(
+            {"dpkg-deb.md": DPKG_DEB, "bzip2.md": BZIP2},
+            "How do I set the number of worker threads for bzip2?",
+            "not high",
+            "",
+            id="another-tools-command-for-a-named-tool",
+        ),
+        pytest.param(
+            {"dpkg-deb.md": DPKG_DEB, "bzip2.md": BZIP2},
+            "How do I keep input files during compression with bzip2?",
+            "high",
+            "bzip2 -k",
+            id="the-named-tools-command-at-high",
+        ),
+        pytest.param(
+            {"comm.md": COMM},
+            "How do I see which lines two sorted files have in common?",
+            "not high",
+            "comm -12",
+            id="unnamed-tool-paraphrase-is-not-evidence-enough",
         ),
         pytest.param(
             {"bari.md": NORMANS},
@@ -171,8 +204,8 @@ def test_the_evidence_rule(
         assert result.confidence == confidence, result.answer
     assert must_hold in result.answer
     assert result.go_external is (confidence != "high")
-    if must_hold:
-        assert result.pages_consulted == list(pages)
+    if must_hold:  # the answer cites a page it was given, and only pages it was given
+        assert result.pages_consulted and set(result.pages_consulted) <= set(pages)
 
 
 def test_pages_sharing_one_example_line_cite_one_page_or_stay_medium(tmp_path: Path) -> None:
@@ -203,3 +236,12 @@ def test_two_pages_giving_different_answers_to_the_slot_make_it_medium(tmp_path:
 
     assert result.confidence == "medium"
     assert "(rota.md)" in result.answer and "(summer.md)" in result.answer
+
+
+def test_a_named_tools_answer_cites_only_that_tools_page(tmp_path: Path) -> None:
+    wiki = _wiki(tmp_path, {"dpkg-deb.md": DPKG_DEB, "bzip2.md": BZIP2})
+    result = query(
+        "How do I keep input files during compression with bzip2?", model="offline", wiki_dir=wiki
+    )
+    assert (result.confidence, result.pages_consulted) == ("high", ["bzip2.md"])
+    assert "bzip2 -k" in result.answer and "dpkg-deb" not in result.answer

@@ -1,0 +1,263 @@
+"""The evidence rule for `high`, offline: a passage must state the question's key terms, add
+the kind of answer asked for, and contradict nothing (negation, before/after, who did what).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from swarm.models.evidence import MONTHS, answer_kinds, lemma, text_words
+from swarm.wiki.tokens import STOPWORDS, tokenize, words
+
+__all__ = ["EvidenceRule", "KeyTerm"]
+
+# --- the evidence rule for "high" -----------------------------------------------------------
+
+# Words that say "not": a question and its evidence must agree on them.
+_NEGATIONS = frozenset("not no never without none nor cannot non neither".split())
+# Opposites a near-miss question swaps ("crowned after" vs "crowned before"): general English.
+_OPPOSITES = (
+    ("before", "after"),
+    ("earlier", "later"),
+    ("first", "last"),
+    ("older", "younger"),
+    ("oldest", "youngest"),
+    ("largest", "smallest"),
+    ("biggest", "smallest"),
+    ("highest", "lowest"),
+    ("maximum", "minimum"),
+    ("increase", "decrease"),
+    ("above", "below"),
+    ("inside", "outside"),
+    ("north", "south"),
+    ("east", "west"),
+)
+_OPPOSITE = {a: b for pair in _OPPOSITES for a, b in (pair, pair[::-1])}
+_AUXILIARIES = frozenset(
+    "is was are were be been do does did has have had can could will would should may might "
+    "must shall".split()
+)
+_PASSIVE_MARKERS = frozenset("is was are were be been being".split())
+_WH_SUBJECT = frozenset({"who", "what", "which"})
+# Words a question starts with or uses to ask, capitalised or not: never names.
+_NOT_NAMES = frozenset(
+    "what which who whom whose when where why how is are was were do does did can could "
+    "should would will i i'm i've we our my the a an in on at of for to and or if it its "
+    "tell show give list find please any there that this these those".split()
+)
+_CAPITALISED = re.compile(r"(?<![\w'])([A-Z][\w'&-]*)(?=(?:\s+([A-Z0-9][\w.]*[\w]|[A-Z0-9]))?)")
+_QUOTED = re.compile(r"[\"“`']([^\"”`']{2,60})[\"”`']")
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?![\w])")
+_CODE_LIKE = re.compile(r"(^|\s)(-{1,2}[\w-]+|[\w.-]+/[\w./-]+|\w+=\S+)")
+# The program a command line runs: past a prompt sign, `sudo` and `NAME=value` assignments.
+_COMMAND_WORD = re.compile(r"^\s*(?:[$#>]\s*)?(?:sudo\s+)?(?:[A-Za-z_]\w*=\S*\s+)*([\w][\w.+-]*)")
+_HOW_TO = re.compile(
+    r"^\W*(how\s+(do|does|can|could|should|would|to)|what('?s|\s+is)\s+the\s+command|"
+    r"which\s+(command|option|flag)|can\s+\S+\s+\w+)\b|\b(command|option|flag)\s+(to|for)\b",
+    re.IGNORECASE,
+)
+_PERSON_ASKED = re.compile(r"^\W*(who|whom|whose)\b|\bwhich\s+(person|people)\b", re.I)
+_PLACE_PREFIX = re.compile(r"\b(at|in|near|from|into|on|to)\s+(?:the\s+)?$", re.IGNORECASE)
+_CALENDAR_NAME = re.compile(
+    rf"^({MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$", re.IGNORECASE
+)
+
+
+def _numbers(text: str) -> set[str]:
+    return {match.replace(",", "") for match in _NUMBER.findall(text)}
+
+
+def _names(text: str, *, sentence_start: bool = False) -> set[str]:
+    """Capitalised words (opening a sentence too, with `sentence_start`: "Tom covers..."),
+    not months, weekdays or places after "in"/"at", as stemmed tokens."""
+    found: set[str] = set()
+    for match in re.finditer(r"(?<![\w'])[A-Z][\w'-]*", text):
+        before = text[: match.start()].rstrip()
+        if (not before or before[-1] in ".!?:;\n") and not sentence_start:
+            continue
+        if _CALENDAR_NAME.match(match.group()) or _PLACE_PREFIX.search(text[: match.start()]):
+            continue
+        found.update(tokenize(match.group()))
+    return found
+
+
+def _places(text: str) -> set[str]:
+    """Capitalised words after "at", "in", "near"... (not months or weekdays), as tokens."""
+    found: set[str] = set()
+    for match in re.finditer(r"\b(?:at|in|near|from|into|on|to)\s+(?:the\s+)?([A-Z][\w'-]*)", text):
+        if not _CALENDAR_NAME.match(match.group(1)):
+            found.update(tokenize(match.group(1)))
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class KeyTerm:
+    """A term the evidence must state: its tokens, or a phrase matched in the raw text."""
+
+    words: frozenset[str]
+    phrase: re.Pattern[str] | None = None
+    is_name: bool = False
+
+
+class EvidenceRule:
+    """What a question needs from a passage for `high`: its key terms stated, the kind of
+    answer asked for added (beyond the question's own words), and nothing contradicted."""
+
+    def __init__(self, question: str, question_words: frozenset[str], kinds: frozenset[str]):
+        self.question = question
+        self.question_words = question_words
+        self.kinds = kinds
+        self.how_to = bool(_HOW_TO.search(question))
+        self.question_tokens = frozenset(re.findall(r"[\w][\w.+-]*", question.lower()))
+        self.asks_person = bool(_PERSON_ASKED.search(question))
+        self.numbers = _numbers(question)
+        self.negated = bool(_NEGATIONS & set(words(question))) or "n't" in question.lower()
+        lowered = set(words(question))
+        self.opposites = {_OPPOSITE[w] for w in lowered if w in _OPPOSITE} - lowered
+        self.key_terms = self._key_terms(question)
+        self.subject_verb, self.object_names = self._subject_question(question)
+
+    def _key_terms(self, question: str) -> list[KeyTerm]:
+        terms: list[KeyTerm] = []
+        for match in _CAPITALISED.finditer(question):
+            name, tail = match.group(1), match.group(2)
+            if name.lower().strip("'s") in _NOT_NAMES or name.lower() in STOPWORDS:
+                continue
+            if match.start() == 0 and name.lower() in _NOT_NAMES:
+                continue
+            name_words = frozenset(tokenize(name))
+            if tail and len(tail) <= 3 and not tokenize(tail):
+                # "Series C", "Linux 2.0": the short tail is the part that tells them apart.
+                pattern = re.compile(
+                    rf"\b{re.escape(name.rstrip('.'))}\w*\s+{re.escape(tail)}(?![\w.])", re.I
+                )
+                terms.append(KeyTerm(name_words, pattern, is_name=True))
+            elif name_words:
+                terms.append(KeyTerm(name_words, is_name=True))
+        for quoted in _QUOTED.findall(question):
+            quoted_words = frozenset(tokenize(quoted))
+            if quoted_words:
+                terms.append(KeyTerm(quoted_words))
+        for number in self.numbers:
+            terms.append(KeyTerm(frozenset(), re.compile(rf"(?<![\w.]){re.escape(number)}\b")))
+        return terms
+
+    def _subject_question(self, question: str) -> tuple[str, frozenset[str]]:
+        """ "Who joined Norman forces": the verb and the names after it (the object side)."""
+        sequence = words(question)
+        if len(sequence) < 3 or sequence[0] not in _WH_SUBJECT or sequence[1] in _AUXILIARIES:
+            return "", frozenset()
+        verb = lemma(sequence[1])
+        names = _names("x " + " ".join(question.split()[2:])) & self.question_words
+        return verb, frozenset(names)
+
+    def entity_absent(self, all_words: frozenset[str]) -> bool:
+        """A name the question asks about is on none of the pages read: the wiki lacks it."""
+        return any(t.is_name and t.words and not t.words <= all_words for t in self.key_terms)
+
+    def problem(self, text: str, context: str, code: str, words_: frozenset[str]) -> str:
+        """Why `text` is not evidence enough for `high` ("" when it is)."""
+        raw = f"{context}\n{text}"
+        stated = words_ | text_words(context)
+        for term in self.key_terms:
+            if term.phrase is not None and not term.phrase.search(raw):
+                return "a key term is missing"
+            if term.words and not term.words <= stated:
+                return "a key term is missing"
+        text_lower = set(words(text))
+        if self.negated and not _has_negation(text):
+            return "the negation differs"
+        if not self.negated and self.question_words & _negated_words(text):
+            return "the negation differs"
+        if self.opposites & text_lower:
+            return "the passage says the opposite (before/after, first/last...)"
+        if self._swapped(text):
+            return "the question swaps who did what"
+        new_words = words_ - self.question_words - text_words(context)
+        if not new_words and not code:
+            return "the passage only restates the question"
+        if self.how_to:
+            if not (code or _CODE_LIKE.search(text)):
+                return "no command for a how-to question"
+            return self._tool_problem(code or text, words_ | text_words(context))
+        return self._kind_problem(text, new_words)
+
+    def _tool_problem(self, command: str, stated: frozenset[str]) -> str:
+        """A how-to answer is evidence when its command runs the program the question names
+        ("…for bzip2?" is not answered by `dpkg-deb --threads-max`); when the question names
+        none, only a passage stating every content word of the question is (many tools'
+        pages share a description's words, and the nearest one is often another tool's)."""
+        match = _COMMAND_WORD.match(command)
+        program = match.group(1).lower() if match else ""
+        if program and program in self.question_tokens:
+            return ""
+        if self.question_words - stated:
+            return "the command is not shown to be for what was asked"
+        return ""
+
+    def _kind_problem(self, text: str, new_words: frozenset[str]) -> str:
+        new_numbers = _numbers(text) - self.numbers
+        if self.kinds & {"date"} and not (
+            new_numbers and "date" in answer_kinds(_without_numbers(text, self.numbers))
+        ):
+            return "no date for a when-question"
+        if self.kinds & {"count", "figure", "money"} and not new_numbers:
+            return "no figure beyond the question's own"
+        if self.asks_person and not (_names(text, sentence_start=True) - self.question_words):
+            return "no name for a who-question"
+        if "place" in self.kinds and not (_places(text) - self.question_words):
+            return "no place for a where-question"
+        return ""
+
+    def _swapped(self, text: str) -> bool:
+        if not self.subject_verb or not self.object_names:
+            return False
+        sequence = words(text)
+        stems = [lemma(word) for word in sequence]
+        if self.subject_verb not in stems:
+            return False
+        at = stems.index(self.subject_verb)
+        passive = (at + 1 < len(sequence) and sequence[at + 1] == "by") or (
+            at > 0 and sequence[at - 1] in _PASSIVE_MARKERS
+        )
+        for name in self.object_names:
+            places = [i for i, token in enumerate(stems) if token == name]
+            if not places:
+                continue
+            if passive and all(i > at for i in places):
+                return True
+            if not passive and all(i < at for i in places):
+                return True
+        return False
+
+
+_NEGATION_REACH = 3  # words after "not" / "n't" that it negates
+_CLAUSE_BREAK = re.compile(r"[()\[\]{},;:.!?—–]")
+
+
+def _has_negation(text: str) -> bool:
+    return bool(_NEGATIONS & set(words(text))) or "n't" in text.lower() or "n’t" in text.lower()
+
+
+def _negated_words(text: str) -> frozenset[str]:
+    """The tokens a negation in `text` bears on: the few words after each "not", "never",
+    "don't"... ("The ferry does not run on Sundays" negates run, sunday; "Keep (don't delete)
+    input files" negates delete, not keep)."""
+    negated: set[str] = set()
+    # A negation reaches no further than its clause: "(don't delete)" ends at the bracket.
+    for clause in _CLAUSE_BREAK.split(text.replace("’", "'")):
+        sequence = words(clause)
+        for at, word in enumerate(sequence):
+            contracted = word == "t" and at > 0 and sequence[at - 1].endswith("n")
+            if word in _NEGATIONS or contracted:
+                for following in sequence[at + 1 : at + 1 + _NEGATION_REACH]:
+                    negated.add(lemma(following))
+    return frozenset(negated)
+
+
+def _without_numbers(text: str, numbers: set[str]) -> str:
+    """`text` with the question's own numbers blanked (a date must be a new one)."""
+    for number in numbers:
+        text = re.sub(rf"(?<![\w.]){re.escape(number)}\b", " ", text)
+    return text
