@@ -32,7 +32,7 @@ from swarm.research.sources import (
     gather_sources,
     plan_for,
 )
-from swarm.web.fence import neutralise, single_line
+from swarm.untrusted import neutralise, single_line
 from swarm.web.types import SearchHit
 from swarm.web.urls import normalize_url
 

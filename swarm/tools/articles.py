@@ -19,7 +19,7 @@ from swarm.errors import (
     ProviderHTTPError,
 )
 from swarm.tools.shaping import fenced, say, shown_title, shown_url
-from swarm.web.fence import single_line
+from swarm.untrusted import single_line
 
 if TYPE_CHECKING:
     from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)

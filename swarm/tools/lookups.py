@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from swarm.config import Settings, get_settings
 from swarm.research import ArticleFetcher, WebSearch
 from swarm.tools.shaping import fenced, say, shown_snippet, shown_title, shown_url
-from swarm.web.fence import single_line
+from swarm.untrusted import single_line
 from swarm.web.types import SearchHit
 
 if TYPE_CHECKING:

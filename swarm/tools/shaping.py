@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from swarm.config import Settings
 from swarm.progress import safe_printer
-from swarm.web.fence import fence, single_line
+from swarm.untrusted import fence, single_line
 
 if TYPE_CHECKING:
     from swarm.web.web_search import ToolContext

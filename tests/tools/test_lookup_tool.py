@@ -16,7 +16,7 @@ from swarm.config import Settings
 from swarm.tools import NO_RESULTS_MESSAGE, get_tools_for_user, lookup
 from swarm.tools.builtin import SOURCES_DISABLED_ERROR
 from swarm.tools.lookups import INCOMPLETE_MESSAGE, LOOKUP_FAILED_MESSAGE, UNREACHABLE_MESSAGE
-from swarm.web.fence import FENCE_HEADER, is_fenced
+from swarm.untrusted import FENCE_HEADER, is_fenced
 from swarm.web.safe_http import make_client
 from swarm.web.types import SearchHit
 from swarm.web.web_search import ToolContext
