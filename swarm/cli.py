@@ -235,7 +235,7 @@ def lookup_command(query: str, as_json: bool) -> None:
     import json
 
     from swarm.tools import builtin
-    from swarm.web.web_search import ToolContext
+    from swarm.tools.context import ToolContext
 
     _require_question(query, "QUERY", 'swarm lookup "Mongolia"')
     settings = _checked_settings()  # a bad setting is a usage error, not a buried tool error
@@ -358,12 +358,13 @@ def search_command(query: str, language: str | None) -> None:
     """
     import asyncio
 
+    from swarm.tools.context import ToolContext
     from swarm.web import web_search as web_search_module
 
     _require_question(query, "QUERY", 'swarm search "Mongolia population"')
     settings = _checked_settings()
     _require_outside_sources(settings, web_only=True)
-    context = web_search_module.ToolContext(user_print=_progress, language=language)
+    context = ToolContext(user_print=_progress, language=language)
     wiring = _outside_wiring()
     envelope, outcome = asyncio.run(
         _with_outside_client(

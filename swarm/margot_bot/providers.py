@@ -11,7 +11,7 @@ from swarm.margot_bot.context import ExternalResult, TurnContext
 from swarm.wiki_query import WikiQueryResult, aquery
 
 if TYPE_CHECKING:
-    from swarm.web.web_search import ToolContext
+    from swarm.tools.context import ToolContext
 
 __all__ = [
     "external_from_lookup",
@@ -33,7 +33,7 @@ async def wiki_provider(topic: str, time_sensitive: bool, context: TurnContext) 
 
 
 def _tool_context(context: TurnContext) -> ToolContext:
-    from swarm.web.web_search import ToolContext
+    from swarm.tools.context import ToolContext
 
     return ToolContext(user_print=context.user_print)
 

@@ -24,7 +24,7 @@ from swarm.untrusted import single_line
 if TYPE_CHECKING:
     from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)
 
-    from swarm.web.web_search import ToolContext
+    from swarm.tools.context import ToolContext
 
 __all__ = ["article_failure", "read_article"]
 

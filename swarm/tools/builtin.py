@@ -24,7 +24,7 @@ from swarm.tools.lookups import (
 from swarm.tools.registry import tool
 
 if TYPE_CHECKING:
-    from swarm.web.web_search import ToolContext
+    from swarm.tools.context import ToolContext
 
 __all__ = [
     "LOOKUP_ARTICLES",

@@ -20,7 +20,7 @@ from swarm.web.types import SearchHit
 if TYPE_CHECKING:
     from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)
 
-    from swarm.web.web_search import ToolContext
+    from swarm.tools.context import ToolContext
 
 __all__ = [
     "LOOKUP_ARTICLES",

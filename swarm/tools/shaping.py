@@ -10,7 +10,7 @@ from swarm.progress import safe_printer
 from swarm.untrusted import fence, single_line
 
 if TYPE_CHECKING:
-    from swarm.web.web_search import ToolContext
+    from swarm.tools.context import ToolContext
 
 __all__ = ["fenced", "say", "shown_snippet", "shown_title", "shown_url"]
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, TypeVar
 from swarm.config import Settings, get_settings
 from swarm.errors import FetchError, SearchBlocked, SwarmError
 from swarm.progress import safe_printer
+from swarm.tools.context import ToolContext
 from swarm.untrusted import single_line
 from swarm.web import envelopes
 from swarm.web.articles import Article, fetch_article
@@ -38,7 +39,6 @@ __all__ = [
     "ArticleFetcher",
     "RealtimeRoute",
     "SearchOutcome",
-    "ToolContext",
     "cascade_fetch",
     "failure_reason",
     "realtime_timeout_s",
@@ -62,19 +62,6 @@ _REALTIME_GRACE_S = 1.0
 _PROGRESS_QUERY_MAX_CHARS = 200
 
 _T = TypeVar("_T")
-
-
-def _no_op(_line: str) -> None:
-    return None
-
-
-@dataclass(frozen=True, slots=True)
-class ToolContext:
-    """Per-call context: where progress lines go, and the user's ISO-639-1 language (None
-    when there is no signal, e.g. text input)."""
-
-    user_print: Callable[[str], None] = _no_op
-    language: str | None = None
 
 
 RealtimeRoute = Callable[..., Awaitable[tuple[str, str] | None]]
