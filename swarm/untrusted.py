@@ -19,11 +19,17 @@ __all__ = [
     "FENCE_HEADER",
     "OUTPUT_ERRORS",
     "REPLACEMENT_CHARACTER",
+    "SNIPPET_MAX_CHARS",
+    "TITLE_MAX_CHARS",
+    "URL_MAX_CHARS",
     "Fenced",
     "fence",
     "is_fenced",
     "neutralise",
     "replace_surrogates",
+    "shown_snippet",
+    "shown_title",
+    "shown_url",
     "single_line",
     "truncate_at_word",
 ]
@@ -192,7 +198,31 @@ def is_fenced(text: str) -> bool:
     return match is not None and not _has_live_marker(match.group("body"))
 
 
-def single_line(text: str, *, max_chars: int = 200) -> str:
-    """Untrusted text shown outside a fence (titles, URLs, the query): one line, neutralised."""
+# The caps on untrusted one-line fields shown outside a fence (tool results, envelopes,
+# research sources): long enough for any real title, URL or snippet, short enough that a
+# hostile page cannot fill a model's context through them.
+TITLE_MAX_CHARS = 200
+URL_MAX_CHARS = 500
+SNIPPET_MAX_CHARS = 300
+
+
+def single_line(text: str, *, max_chars: int = TITLE_MAX_CHARS) -> str:
+    """Untrusted text shown outside a fence (titles, URLs, the query): one line, neutralised,
+    cut at a word to `max_chars`."""
     flat = " ".join(neutralise(text).split())
     return truncate_at_word(flat, max_chars)
+
+
+def shown_title(text: str) -> str:
+    """An untrusted title shown outside a fence: one neutralised, bounded line."""
+    return single_line(text, max_chars=TITLE_MAX_CHARS)
+
+
+def shown_url(text: str) -> str:
+    """An untrusted URL shown outside a fence: one line, bounded, spaces %-encoded."""
+    return single_line(text, max_chars=URL_MAX_CHARS).replace(" ", "%20")
+
+
+def shown_snippet(text: str) -> str:
+    """An untrusted search snippet shown outside a fence: one neutralised, bounded line."""
+    return single_line(text, max_chars=SNIPPET_MAX_CHARS)

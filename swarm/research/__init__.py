@@ -11,7 +11,7 @@ from swarm.research.pipeline import (
     WebSearch,
     WikipediaSearch,
     as_tool_result,
-    normalize_url,
+    normalise_url,
     research_topic,
 )
 
@@ -23,6 +23,6 @@ __all__ = [
     "WebSearch",
     "WikipediaSearch",
     "as_tool_result",
-    "normalize_url",
+    "normalise_url",
     "research_topic",
 ]

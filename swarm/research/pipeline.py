@@ -32,9 +32,16 @@ from swarm.research.sources import (
     gather_sources,
     plan_for,
 )
-from swarm.untrusted import neutralise, single_line
+from swarm.untrusted import (
+    SNIPPET_MAX_CHARS,
+    neutralise,
+    shown_snippet,
+    shown_title,
+    shown_url,
+    single_line,
+)
 from swarm.web.types import SearchHit
-from swarm.web.urls import normalize_url
+from swarm.web.urls import normalise_url
 
 if TYPE_CHECKING:
     from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)
@@ -48,15 +55,12 @@ __all__ = [
     "Source",
     "WebSearch",
     "WikipediaSearch",
-    "normalize_url",
+    "normalise_url",
     "research_topic",
 ]
 
 logger = logging.getLogger(__name__)
 
-_TITLE_CHARS = 200
-_URL_CHARS = 500
-_SNIPPET_CHARS = 300
 _NO_TOPIC_REPORT = "No topic given: nothing to research."
 
 
@@ -104,10 +108,10 @@ def _report_inputs(
         # the tool result's `sources`): one neutralised, bounded line each.
         sources.append(
             Source(
-                title=single_line(candidate.title, max_chars=_TITLE_CHARS),
-                url=single_line(candidate.url, max_chars=_URL_CHARS).replace(" ", "%20"),
+                title=shown_title(candidate.title),
+                url=shown_url(candidate.url),
                 origin=candidate.origin,
-                snippet=single_line(candidate.snippet, max_chars=_SNIPPET_CHARS),
+                snippet=shown_snippet(candidate.snippet),
             )
         )
         texts.append(
@@ -126,10 +130,10 @@ def _fallback_report(topic: str, sources: Sequence[SourceText]) -> str:
     """An extractive digest, used when the model could not write the report."""
     if not sources:
         return f"No sources found for {topic!r}: nothing to report."
-    lines = [f"Sources found on {single_line(topic, max_chars=300)}:", ""]
+    lines = [f"Sources found on {single_line(topic, max_chars=SNIPPET_MAX_CHARS)}:", ""]
     for source in sources:
         # Extractive, so it quotes web text: neutralised, one line per source.
-        title = single_line(source.title, max_chars=_TITLE_CHARS)
+        title = shown_title(source.title)
         first = single_line(source.text, max_chars=400)
         lines.append(f"- {title}: {first} [{source.number}]")
     return "\n".join(lines)

@@ -17,9 +17,10 @@ from swarm.errors import (
     HostNotFound,
     MalformedResponse,
     ProviderHTTPError,
+    describe_error,
 )
-from swarm.tools.shaping import fenced, say, shown_title, shown_url
-from swarm.untrusted import single_line
+from swarm.tools.shaping import fenced, say
+from swarm.untrusted import shown_title, shown_url, single_line
 
 if TYPE_CHECKING:
     from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)
@@ -108,7 +109,7 @@ async def read_article(
         return {"success": False, "url": url, "error": failure}
     except Exception as error:
         logger.warning("read_article failed for %r", url, exc_info=True)
-        return {"success": False, "url": url, "error": f"{type(error).__name__}: {error}"}
+        return {"success": False, "url": url, "error": describe_error(error)}
     if not text.strip():
         return {"success": False, "url": url, "error": "no readable article text"}
     return {

@@ -12,9 +12,10 @@ from contextlib import AsyncExitStack
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from swarm.config import Settings, get_settings
+from swarm.errors import describe_error
 from swarm.research import ArticleFetcher, WebSearch
-from swarm.tools.shaping import fenced, say, shown_snippet, shown_title, shown_url
-from swarm.untrusted import single_line
+from swarm.tools.shaping import fenced, say
+from swarm.untrusted import shown_snippet, shown_title, shown_url, single_line
 from swarm.web.types import SearchHit
 
 if TYPE_CHECKING:
@@ -166,9 +167,7 @@ async def lookup(
         return _failed_result(query, f"no answer within the lookup budget ({budget:g}s)")
     except Exception as error:
         logger.warning("lookup failed for %r", query, exc_info=True)
-        return _failed_result(
-            query, f"{type(error).__name__}: {error}", message=LOOKUP_FAILED_MESSAGE
-        )
+        return _failed_result(query, describe_error(error), message=LOOKUP_FAILED_MESSAGE)
 
 
 class _Attempts:

@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import SecretStr
 
 from swarm.config import Settings, get_settings
+from swarm.errors import describe_error
 
 __all__ = [
     "Requirement",
@@ -240,4 +241,4 @@ async def call_tool(
         return await definition.handler(**kwargs, context=context, settings=settings)
     except Exception as exc:  # the model gets an honest error, the caller no exception
         logger.exception("tool %r failed", name)
-        return _error(f"tool {name!r} failed: {type(exc).__name__}: {exc}")
+        return _error(f"tool {name!r} failed: {describe_error(exc)}")

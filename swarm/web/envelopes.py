@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from swarm.untrusted import Fenced, fence, single_line
+from swarm.untrusted import (
+    SNIPPET_MAX_CHARS,
+    TITLE_MAX_CHARS,
+    URL_MAX_CHARS,
+    Fenced,
+    fence,
+    shown_title,
+    shown_url,
+    single_line,
+)
 from swarm.web.duckduckgo import InstantAnswer
 from swarm.web.types import SearchHit
 
@@ -27,14 +36,14 @@ NORMAL_ENVELOPE_OPENING = (
 
 def _quoted_query(query: str) -> str:
     # The query sits between single quotes in the envelope: keep it on one line and bounded.
-    return single_line(query, max_chars=300)
+    return single_line(query, max_chars=SNIPPET_MAX_CHARS)
 
 
 def _link_lines(links: Sequence[SearchHit], *, max_links: int = 5) -> list[str]:
     lines: list[str] = []
     for number, hit in enumerate(links[:max_links], start=1):
-        title = single_line(hit.title, max_chars=200) or "(untitled)"
-        url = single_line(hit.url, max_chars=500).replace(" ", "%20")
+        title = shown_title(hit.title) or "(untitled)"
+        url = shown_url(hit.url)
         lines.append(f"{number}. {title} — {url}")
     return lines
 
@@ -79,14 +88,14 @@ def normal_envelope(
     if instant_answer:
         answer_block = "**Instant answer** " + fence(instant_answer, max_chars=max_chars)
         if instant_answer_url:
-            answer_block += f"\nSource: {single_line(instant_answer_url, max_chars=500)}"
+            answer_block += f"\nSource: {single_line(instant_answer_url, max_chars=URL_MAX_CHARS)}"
         sections.append(answer_block)
     if content:
         fenced = content if isinstance(content, Fenced) else fence(content, max_chars=max_chars)
         content_block = "**Content from top result** " + fenced
-        source = [single_line(content_title, max_chars=200) if content_title else ""]
+        source = [single_line(content_title, max_chars=TITLE_MAX_CHARS) if content_title else ""]
         if content_url:
-            source.append(single_line(content_url, max_chars=500))
+            source.append(single_line(content_url, max_chars=URL_MAX_CHARS))
         if any(source):
             content_block += "\nSource: " + " — ".join(part for part in source if part)
         sections.append(content_block)
