@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
     from swarm.config import Settings
     from swarm.margot_bot import TurnContext, TurnResult
+    from swarm.tools.schemas import LookupResult
     from swarm.web.transport import Resolver
     from swarm.wiki_query import WikiQueryResult
 
@@ -234,8 +235,8 @@ def lookup_command(query: str, as_json: bool) -> None:
     import asyncio
     import json
 
-    from swarm.tools import builtin
-    from swarm.web.web_search import ToolContext
+    from swarm.research import Providers
+    from swarm.tools import ToolContext, lookup_result
 
     _require_question(query, "QUERY", 'swarm lookup "Mongolia"')
     settings = _checked_settings()  # a bad setting is a usage error, not a buried tool error
@@ -247,37 +248,37 @@ def lookup_command(query: str, as_json: bool) -> None:
         _with_outside_client(
             settings,
             wiring,
-            lambda client: builtin.lookup(
-                query, context=context, settings=settings, client=client, fence_content=as_json
+            lambda client: lookup_result(
+                query,
+                context=context,
+                settings=settings,
+                providers=Providers(client=client),
+                fence_content=as_json,
             ),
         )
     )
-    failed = result.get("success") is False
     if as_json:
-        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+        click.echo(json.dumps(result.model_dump(), ensure_ascii=False, indent=2))
     else:
-        click.echo(_format_lookup(result, show_error=not failed))
-    if failed:
-        _could_not(str(result.get("error") or "the lookup failed"))
+        click.echo(_format_lookup(result, show_error=result.success))
+    if not result.success:
+        _could_not(result.error or "the lookup failed")
 
 
-def _format_lookup(result: dict[str, object], *, show_error: bool = True) -> str:
-    data = result.get("data")
-    data = data if isinstance(data, dict) else {}
-    source = result.get("source")
-    if source == "wikipedia":
-        title, extract, url = data.get("title", ""), data.get("extract", ""), data.get("url", "")
-        return f"{title} (Wikipedia)\n\n{extract}\n\n{url}"
-    if source == "web":
-        lines = [str(data.get("content", "")), "", "Results:"]
-        results = data.get("results")
-        for number, hit in enumerate(results if isinstance(results, list) else [], start=1):
-            if isinstance(hit, dict):
-                lines.append(f"[{number}] {hit.get('title', '')} — {hit.get('url', '')}")
+def _format_lookup(result: LookupResult, *, show_error: bool = True) -> str:
+    from swarm.tools.schemas import LookupArticle, LookupWebResults
+
+    data = result.data
+    if isinstance(data, LookupArticle):
+        return f"{data.title} (Wikipedia)\n\n{data.extract}\n\n{data.url}"
+    if isinstance(data, LookupWebResults):
+        lines = [data.content, "", "Results:"]
+        for number, hit in enumerate(data.results, start=1):
+            lines.append(f"[{number}] {hit.title} — {hit.url}")
         return "\n".join(lines)
-    lines = [str(data.get("message", "No results found."))]
-    if show_error and result.get("error"):
-        lines.append(f"(error: {result['error']})")
+    lines = [data.message]
+    if show_error and result.error:
+        lines.append(f"(error: {result.error})")
     return "\n".join(lines)
 
 
@@ -358,12 +359,13 @@ def search_command(query: str, language: str | None) -> None:
     """
     import asyncio
 
+    from swarm.tools.context import ToolContext
     from swarm.web import web_search as web_search_module
 
     _require_question(query, "QUERY", 'swarm search "Mongolia population"')
     settings = _checked_settings()
     _require_outside_sources(settings, web_only=True)
-    context = web_search_module.ToolContext(user_print=_progress, language=language)
+    context = ToolContext(user_print=_progress, language=language)
     wiring = _outside_wiring()
     envelope, outcome = asyncio.run(
         _with_outside_client(

@@ -14,7 +14,6 @@ KNOWN_LONG_MODULES = frozenset(
     {
         "swarm/cli.py",
         "swarm/models/chat.py",
-        "swarm/tools/lookups.py",
         "swarm/web/web_search.py",
         "swarm/wiki/bm25_index.py",
         "swarm/wiki/freshness.py",

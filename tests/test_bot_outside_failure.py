@@ -32,6 +32,7 @@ from swarm.models.chat import ChatReasoner
 from swarm.models.offline import OfflineReasoner
 from swarm.models.prompts import FINAL_SYSTEM
 from swarm.models.scripted import ScriptedChatModel, ScriptedReasoner
+from swarm.tools.schemas import LookupNothing, LookupResult
 from swarm.wiki_query import WikiQueryResult, aquery
 
 PRICE_QUESTION = "What is the latest price of AquaMetrics?"
@@ -80,7 +81,7 @@ def context_for(wiki_dir: Path, outside: Outside, **extra: Any) -> TurnContext:
 
 
 LOOKUP_FAILED = external_from_lookup(
-    {"success": True, "type": "lookup", "source": "none", "data": {}, "error": UNREACHABLE}
+    LookupResult(source="none", data=LookupNothing(query="x", message="nothing"), error=UNREACHABLE)
 )
 RESEARCH_FAILED = ExternalResult(
     summary="No sources found for 'x': nothing to report.",
@@ -230,7 +231,9 @@ async def test_a_medium_wiki_answer_is_context_when_research_succeeds(wiki: Path
 async def test_a_lookup_that_found_nothing_keeps_the_wiki_answer_without_a_failure(
     wiki: Path,
 ) -> None:
-    nothing = external_from_lookup({"success": True, "source": "none", "data": {}})
+    nothing = external_from_lookup(
+        LookupResult(source="none", data=LookupNothing(query="x", message="No results found."))
+    )
     result = await handle_turn(PRICE_QUESTION, context=context_for(wiki, Outside(nothing)))
 
     (finding,) = result.findings

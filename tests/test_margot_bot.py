@@ -29,6 +29,7 @@ from swarm.margot_bot.requests import (
 from swarm.models.base import ChatTurn
 from swarm.models.chat import ChatReasoner
 from swarm.models.scripted import ScriptedChatModel, ScriptedReasoner
+from swarm.tools import LookupResult
 from swarm.wiki_query import WikiQueryResult
 
 BRAIN = FIXTURES / "brain"
@@ -581,13 +582,24 @@ async def test_a_failing_draft_does_not_research_a_greeting() -> None:
             id="disabled",
         ),
         pytest.param(
-            {"success": True, "source": "none", "data": {}, "error": "ConnectError: boom"},
+            {
+                "success": True,
+                "type": "lookup",
+                "source": "none",
+                "data": {"query": "q", "message": "No results found."},
+                "error": "ConnectError: boom",
+            },
             "The search outside the wiki failed",
             "ConnectError",
             id="failed",
         ),
         pytest.param(
-            {"success": True, "source": "none", "data": {"message": "No results found."}},
+            {
+                "success": True,
+                "type": "lookup",
+                "source": "none",
+                "data": {"query": "q", "message": "No results found."},
+            },
             "Nothing was found",
             None,
             id="searched-nothing-found",
@@ -597,7 +609,7 @@ async def test_a_failing_draft_does_not_research_a_greeting() -> None:
 def test_a_lookup_error_is_reported_not_hidden_as_nothing_found(
     lookup_result: dict[str, Any], summary_part: str, error_part: str | None
 ) -> None:
-    external = external_from_lookup(lookup_result)
+    external = external_from_lookup(LookupResult.model_validate(lookup_result))
 
     assert summary_part in external.summary
     if error_part is None:

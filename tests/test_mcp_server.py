@@ -77,6 +77,21 @@ async def test_swarm_mcp_subprocess_lists_tools_and_answers_from_the_wiki(
     assert set(content) >= {"answer", "pages_consulted", "confidence", "go_external", "stale"}
 
 
+async def test_mcp_lists_exactly_the_registry_tools() -> None:
+    from swarm.tools import registered_tools
+
+    async with Client(build_server()) as client:
+        listed = {tool.name: tool for tool in (await client.list_tools()).tools}
+    declared = {definition.name: definition for definition in registered_tools()}
+    assert set(listed) == set(declared)
+    for name, definition in declared.items():
+        tool = listed[name]
+        assert tool.input_schema == definition.input_schema(), name
+        assert (tool.title, tool.description) == (definition.title, definition.description)
+        assert tool.annotations is not None
+        assert tool.annotations.open_world_hint is definition.open_world
+
+
 @pytest.fixture
 def offline_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     for name, value in _offline_env(tmp_path).items():

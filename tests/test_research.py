@@ -18,7 +18,7 @@ from swarm.models.base import SourceText
 from swarm.models.scripted import ScriptedReasoner
 from swarm.research import ResearchResult, research_topic
 from swarm.web.types import SearchHit
-from swarm.web.urls import normalize_url
+from swarm.web.urls import normalise_url
 
 PY_WIKI = "https://en.wikipedia.org/wiki/Python_(programming_language)"
 
@@ -242,8 +242,8 @@ async def test_planner_output_is_cleaned_and_failure_falls_back_to_topic() -> No
         pytest.param("https://example.com/a%20b", "https://example.com/a b", id="space"),
     ],
 )
-def test_normalize_url_equates(first: str, second: str) -> None:
-    assert normalize_url(first) == normalize_url(second)
+def test_normalise_url_equates(first: str, second: str) -> None:
+    assert normalise_url(first) == normalise_url(second)
 
 
 @pytest.mark.parametrize(
@@ -257,13 +257,13 @@ def test_normalize_url_equates(first: str, second: str) -> None:
         pytest.param("https://example.com/a%2Fb", "https://example.com/a/b", id="encoded-slash"),
     ],
 )
-def test_normalize_url_distinguishes(first: str, second: str) -> None:
-    assert normalize_url(first) != normalize_url(second)
+def test_normalise_url_distinguishes(first: str, second: str) -> None:
+    assert normalise_url(first) != normalise_url(second)
 
 
-def test_normalize_url_tolerates_garbage() -> None:
+def test_normalise_url_tolerates_garbage() -> None:
     for text in ("", "not a url", "http://[::1", "https://"):
-        assert isinstance(normalize_url(text), str)
+        assert isinstance(normalise_url(text), str)
 
 
 async def test_wikipedia_article_found_by_both_appears_once() -> None:

@@ -20,7 +20,7 @@ from swarm.verify.grading import (
     answer_hits,
     compute_figures,
     grade,
-    normalize_page_path,
+    normalise_graded_path,
 )
 from swarm.verify.questions import (
     QUESTIONS_FILE,
@@ -201,8 +201,8 @@ def test_answer_hits(answer: str, expected: list[str], hit: bool) -> None:
         pytest.param("meetings/ccw%20kickoff.md", "meetings/ccw kickoff.md", id="encoded-space"),
     ],
 )
-def test_normalize_page_path(raw: str, normalized: str) -> None:
-    assert normalize_page_path(raw) == normalized
+def test_normalise_graded_path(raw: str, normalized: str) -> None:
+    assert normalise_graded_path(raw) == normalized
 
 
 # --- grading -----------------------------------------------------------------------------

@@ -5,13 +5,14 @@ research report, each turned into the plain `ExternalResult` the turn handler wo
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from swarm.margot_bot.context import ExternalResult, TurnContext
 from swarm.wiki_query import WikiQueryResult, aquery
 
 if TYPE_CHECKING:
-    from swarm.web.web_search import ToolContext
+    from swarm.tools.context import ToolContext
+    from swarm.tools.schemas import LookupResult
 
 __all__ = [
     "external_from_lookup",
@@ -33,7 +34,7 @@ async def wiki_provider(topic: str, time_sensitive: bool, context: TurnContext) 
 
 
 def _tool_context(context: TurnContext) -> ToolContext:
-    from swarm.web.web_search import ToolContext
+    from swarm.tools.context import ToolContext
 
     return ToolContext(user_print=context.user_print)
 
@@ -41,45 +42,38 @@ def _tool_context(context: TurnContext) -> ToolContext:
 async def lookup_provider(
     topic: str, wiki_context: str | None, context: TurnContext
 ) -> ExternalResult:
-    """Quick research: `swarm.tools.lookup` (Wikipedia summary, then the web)."""
-    from swarm.tools import lookup
+    """Quick research: `swarm.tools.lookup_result` (Wikipedia summary, then the web)."""
+    from swarm.tools import lookup_result
 
-    result = await lookup(
+    result = await lookup_result(
         topic,
         context=_tool_context(context),
         settings=context.settings,
         fence_content=context.fence_web_text,
     )
-    return dataclasses.replace(external_from_lookup(result), details=result)
+    return dataclasses.replace(external_from_lookup(result), details=result.model_dump())
 
 
-def external_from_lookup(result: dict[str, Any]) -> ExternalResult:
-    """The finding for a `swarm.tools.lookup` result. A result with an `error` (sources
-    disabled, or every source failed) says so: "nothing was found" would claim a search."""
-    raw_data = result.get("data")
-    data: dict[str, Any] = raw_data if isinstance(raw_data, dict) else {}
-    source = result.get("source")
-    if source == "wikipedia":
-        url = str(data.get("url", ""))
-        summary = f"{data.get('title', '')} (Wikipedia): {data.get('extract', '')}"
-        return ExternalResult(summary=summary.strip(), sources=[url] if url else [])
-    if source == "web":
-        raw_hits = data.get("results")
-        hits: list[Any] = raw_hits if isinstance(raw_hits, list) else []
-        urls = [str(hit.get("url")) for hit in hits if isinstance(hit, dict) and hit.get("url")]
-        lines = [str(data.get("content", "")).strip()]
-        lines += [
-            f"- {hit.get('title', '')}: {hit.get('url', '')}"
-            for hit in hits[:5]
-            if isinstance(hit, dict)
-        ]
+def external_from_lookup(result: LookupResult) -> ExternalResult:
+    """The finding for a lookup result. A result with an `error` (sources disabled, or every
+    source failed) says so: "nothing was found" would claim a search."""
+    from swarm.tools.schemas import LookupArticle, LookupWebResults
+
+    data = result.data
+    if isinstance(data, LookupArticle):
+        summary = f"{data.title} (Wikipedia): {data.extract}"
+        return ExternalResult(summary=summary.strip(), sources=[data.url] if data.url else [])
+    if isinstance(data, LookupWebResults):
+        urls = [hit.url for hit in data.results if hit.url]
+        lines = [data.content.strip()]
+        lines += [f"- {hit.title}: {hit.url}" for hit in data.results[:5]]
         return ExternalResult(summary="\n".join(line for line in lines if line), sources=urls)
-    error = " ".join(str(result.get("error") or "").split())[:300]
+    error = " ".join((result.error or "").split())[:300]
     if not error:
         return ExternalResult(
             summary="Nothing was found outside the wiki for this.", nothing_found=True
         )
-    if "disabled" in error.casefold() or result.get("disabled"):
+    if "disabled" in error.casefold():
         summary = f"Outside sources were not searched: {error}."
     else:
         summary = f"The search outside the wiki failed: {error}."

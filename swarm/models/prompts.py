@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any, TypedDict
 
 from swarm.models.base import Finding, PageCandidate, SourceText
+from swarm.untrusted import neutralise
 from swarm.wiki.pages import PageExcerpt
 
 __all__ = [
@@ -49,11 +50,8 @@ def fence_data(text: str, *, label: str = "DATA", nonce: str | None = None) -> s
     """Wrap untrusted text between BEGIN/END markers carrying a random nonce.
 
     Marker look-alikes inside the text are neutralised exactly as the web fence does it
-    (`swarm.web.fence.neutralise`: NFKC, invisible characters removed, `<<<`/`>>>` runs cut),
+    (`swarm.untrusted.neutralise`: NFKC, invisible characters removed, `<<<`/`>>>` runs cut),
     so fullwidth or zero-width-joined markers cannot close the fence either."""
-    # Imported here: swarm.web pulls in httpx, and prompts must stay a light import.
-    from swarm.web.fence import neutralise
-
     nonce = nonce or secrets.token_hex(4)
     safe_text = neutralise(text)
     return f"<<<BEGIN {label} {nonce}>>>\n{safe_text}\n<<<END {label} {nonce}>>>"

@@ -1,5 +1,6 @@
 """Research: `research_topic()` plans sub-queries, gathers Wikipedia and web sources and writes
-a cited report (`pipeline`); `sources` holds steps 1-4, gathering and deduplicating sources."""
+a cited report (`pipeline`); `sources` holds steps 1-4, gathering and deduplicating sources;
+`providers` the injectable outside sources (`Providers`) research and the tools use."""
 
 from __future__ import annotations
 
@@ -11,18 +12,20 @@ from swarm.research.pipeline import (
     WebSearch,
     WikipediaSearch,
     as_tool_result,
-    normalize_url,
+    normalise_url,
     research_topic,
 )
+from swarm.research.providers import Providers
 
 __all__ = [
     "ArticleFetcher",
     "Depth",
+    "Providers",
     "ResearchResult",
     "Source",
     "WebSearch",
     "WikipediaSearch",
     "as_tool_result",
-    "normalize_url",
+    "normalise_url",
     "research_topic",
 ]

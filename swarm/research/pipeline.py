@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 from swarm.config import Settings, get_settings
 from swarm.models.base import Reasoner, SourceText
 from swarm.progress import safe_printer
+from swarm.research.providers import Providers
 from swarm.research.sources import (
     PLANS,
     ArticleFetcher,
@@ -32,14 +33,20 @@ from swarm.research.sources import (
     gather_sources,
     plan_for,
 )
-from swarm.web.fence import neutralise, single_line
-from swarm.web.types import SearchHit
-from swarm.web.urls import normalize_url
+from swarm.untrusted import (
+    SNIPPET_MAX_CHARS,
+    neutralise,
+    shown_snippet,
+    shown_title,
+    shown_url,
+    single_line,
+)
+from swarm.web.urls import normalise_url
 
 if TYPE_CHECKING:
     from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)
 
-    from swarm.web.web_search import ToolContext
+    from swarm.tools.context import ToolContext
 
 __all__ = [
     "ArticleFetcher",
@@ -48,15 +55,12 @@ __all__ = [
     "Source",
     "WebSearch",
     "WikipediaSearch",
-    "normalize_url",
+    "normalise_url",
     "research_topic",
 ]
 
 logger = logging.getLogger(__name__)
 
-_TITLE_CHARS = 200
-_URL_CHARS = 500
-_SNIPPET_CHARS = 300
 _NO_TOPIC_REPORT = "No topic given: nothing to research."
 
 
@@ -104,10 +108,10 @@ def _report_inputs(
         # the tool result's `sources`): one neutralised, bounded line each.
         sources.append(
             Source(
-                title=single_line(candidate.title, max_chars=_TITLE_CHARS),
-                url=single_line(candidate.url, max_chars=_URL_CHARS).replace(" ", "%20"),
+                title=shown_title(candidate.title),
+                url=shown_url(candidate.url),
                 origin=candidate.origin,
-                snippet=single_line(candidate.snippet, max_chars=_SNIPPET_CHARS),
+                snippet=shown_snippet(candidate.snippet),
             )
         )
         texts.append(
@@ -126,10 +130,10 @@ def _fallback_report(topic: str, sources: Sequence[SourceText]) -> str:
     """An extractive digest, used when the model could not write the report."""
     if not sources:
         return f"No sources found for {topic!r}: nothing to report."
-    lines = [f"Sources found on {single_line(topic, max_chars=300)}:", ""]
+    lines = [f"Sources found on {single_line(topic, max_chars=SNIPPET_MAX_CHARS)}:", ""]
     for source in sources:
         # Extractive, so it quotes web text: neutralised, one line per source.
-        title = single_line(source.title, max_chars=_TITLE_CHARS)
+        title = shown_title(source.title)
         first = single_line(source.text, max_chars=400)
         lines.append(f"- {title}: {first} [{source.number}]")
     return "\n".join(lines)
@@ -155,39 +159,13 @@ async def _write_report(
     return _fallback_report(run.topic, texts)
 
 
-# --- default providers ---------------------------------------------------------------------
-
-
-def _default_web_search(client: AsyncClient, settings: Settings) -> WebSearch:
-    async def search(query: str, limit: int) -> Sequence[SearchHit]:
-        from swarm.web.web_search import search_hits_or_raise
-
-        # The raising variant: a search that could not be made is listed in `errors`.
-        return await search_hits_or_raise(query, client=client, settings=settings, limit=limit)
-
-    return search
-
-
-def _default_wikipedia_search(
-    client: AsyncClient, settings: Settings, deadline: float
-) -> WikipediaSearch:
-    async def search(query: str, limit: int) -> Sequence[dict[str, str]]:
-        from swarm.web.wikipedia import wiki_search_or_raise
-
-        return await wiki_search_or_raise(
-            query, limit, client=client, settings=settings, deadline=deadline
-        )
-
-    return search
+# --- the pipeline --------------------------------------------------------------------------
 
 
 def _progress_callback(
     progress: Callable[[str], None] | None, context: ToolContext | None
 ) -> Callable[[str], None]:
     return safe_printer(progress or (context.user_print if context is not None else None))
-
-
-# --- the pipeline --------------------------------------------------------------------------
 
 
 async def research_topic(
@@ -203,6 +181,7 @@ async def research_topic(
     wikipedia_search: WikipediaSearch | None = None,
     fetcher: ArticleFetcher | None = None,
     progress: Callable[[str], None] | None = None,
+    providers: Providers | None = None,
 ) -> ResearchResult:
     """Research `topic` from Wikipedia and the web and write a report citing its sources.
 
@@ -214,7 +193,8 @@ async def research_topic(
     `settings.wikipedia_fallback_enabled` is False) only ever adds sources. `wiki_context`, text
     from the user's own wiki, becomes source [1]. `search(query, limit)`,
     `wikipedia_search(query, limit)` and `fetcher(url) -> (title, text) | None` replace the
-    network providers. Never raises: failures are listed in `errors`.
+    network providers, as do the fields of `providers`. Never raises: failures are listed in
+    `errors`.
     """
     started = time.monotonic()
     depth_name = depth if isinstance(depth, str) and depth in PLANS else "deep"
@@ -256,31 +236,31 @@ async def research_topic(
                 from swarm.models import get_reasoner
 
                 model = get_reasoner(settings)
-            needs_client = (
-                search is None
-                or fetcher is None
-                or (wikipedia_search is None and settings.wikipedia_fallback_enabled)
+            given = providers or Providers()
+            chosen = Providers(
+                client=client or given.client,
+                web_search=search or given.web_search,
+                wikipedia_search=wikipedia_search or given.wikipedia_search,
+                article_fetcher=fetcher or given.article_fetcher,
             )
-            if client is None and needs_client:
+            needs_client = chosen.client is None and (
+                chosen.web_search is None
+                or chosen.article_fetcher is None
+                or (chosen.wikipedia_search is None and settings.wikipedia_fallback_enabled)
+            )
+            if needs_client:
                 from swarm.web.safe_http import make_client
 
-                client = await stack.enter_async_context(make_client(settings))
-            web_search: WebSearch | None = search
+                chosen = chosen.with_client(await stack.enter_async_context(make_client(settings)))
+            web_search: WebSearch | None = None
             if not settings.web_search_enabled:
                 run.note("web search is off (WEB_SEARCH_ENABLED=false): Wikipedia only")
-                web_search = None
-            elif web_search is None:
-                assert client is not None
-                web_search = _default_web_search(client, settings)
-            if fetcher is None:
-                from swarm.web.articles import title_and_text_fetcher
-
-                fetcher = title_and_text_fetcher(client, settings)
-            if not settings.wikipedia_fallback_enabled:
-                wikipedia_search = None
-            elif wikipedia_search is None:
-                assert client is not None
-                wikipedia_search = _default_wikipedia_search(client, settings, gather_deadline)
+            else:
+                web_search = chosen.web_search_or_default(settings)
+            fetcher = chosen.article_fetcher_or_default(settings)
+            wikipedia_search = None
+            if settings.wikipedia_fallback_enabled:
+                wikipedia_search = chosen.wikipedia_search_or_default(settings, gather_deadline)
             await gather_sources(
                 run, model, web_search, wikipedia_search, fetcher, settings, gather_deadline
             )

@@ -15,8 +15,9 @@ from typing import Literal
 from swarm.config import Settings
 from swarm.errors import FetchError, describe_error
 from swarm.models.base import Reasoner
+from swarm.untrusted import SNIPPET_MAX_CHARS
 from swarm.web.types import SearchHit
-from swarm.web.urls import normalize_url
+from swarm.web.urls import normalise_url
 
 __all__ = [
     "PLANS",
@@ -83,7 +84,6 @@ def plan_for(depth: str, settings: Settings) -> DepthPlan:
 
 
 _MAX_QUERY_CHARS = 200
-_SNIPPET_CHARS = 300
 
 
 # --- the run's state -----------------------------------------------------------------------
@@ -217,20 +217,20 @@ def _merge(run: ResearchRun) -> list[Candidate]:
     by_key: dict[str, Candidate] = {}
     for index in range(len(run.queries)):
         for hit in run.web_hits.get(index, []):
-            key = normalize_url(hit.url)
+            key = normalise_url(hit.url)
             if key in by_key or len(candidates) >= run.plan.max_web_sources:
                 continue
             candidate = Candidate(
                 title=" ".join(hit.title.split()) or hit.url,
                 url=hit.url,
                 origin="web",
-                snippet=" ".join(hit.snippet.split())[:_SNIPPET_CHARS],
+                snippet=" ".join(hit.snippet.split())[:SNIPPET_MAX_CHARS],
             )
             by_key[key] = candidate
             candidates.append(candidate)
     for index in range(len(run.queries)):
         for article in run.wiki_hits.get(index, []):
-            key = normalize_url(article["url"])
+            key = normalise_url(article["url"])
             existing = by_key.get(key)
             if existing is not None and existing.origin == "wikipedia":
                 continue
@@ -238,14 +238,14 @@ def _merge(run: ResearchRun) -> list[Candidate]:
                 existing.origin = "wikipedia"
                 existing.title = article["title"]
                 existing.url = article["url"]
-                existing.snippet = article["extract"][:_SNIPPET_CHARS]
+                existing.snippet = article["extract"][:SNIPPET_MAX_CHARS]
                 existing.text = article["extract"]
                 continue
             candidate = Candidate(
                 title=article["title"],
                 url=article["url"],
                 origin="wikipedia",
-                snippet=article["extract"][:_SNIPPET_CHARS],
+                snippet=article["extract"][:SNIPPET_MAX_CHARS],
                 text=article["extract"],
             )
             by_key[key] = candidate

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from contextlib import AsyncExitStack
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from swarm.config import Settings, get_settings
 from swarm.errors import (
@@ -17,16 +17,18 @@ from swarm.errors import (
     HostNotFound,
     MalformedResponse,
     ProviderHTTPError,
+    describe_error,
 )
-from swarm.tools.shaping import fenced, say, shown_title, shown_url
-from swarm.web.fence import single_line
+from swarm.tools.schemas import ReadArticleResult
+from swarm.tools.shaping import fenced, say
+from swarm.untrusted import shown_title, shown_url, single_line
 
 if TYPE_CHECKING:
     from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)
 
-    from swarm.web.web_search import ToolContext
+    from swarm.tools.context import ToolContext
 
-__all__ = ["article_failure", "read_article"]
+__all__ = ["article_failure", "read_article", "read_article_result"]
 
 logger = logging.getLogger(__name__)
 
@@ -61,7 +63,23 @@ async def read_article(
     context: ToolContext | None = None,
     settings: Settings | None = None,
     client: AsyncClient | None = None,
-) -> dict[str, Any]:
+) -> dict[str, object]:
+    """`read_article_result(...).model_dump()`: the tool's dict. Never raises."""
+    result = await read_article_result(url, context=context, settings=settings, client=client)
+    return result.model_dump()
+
+
+def _failed(url: str, error: str) -> ReadArticleResult:
+    return ReadArticleResult(success=False, url=url, error=error)
+
+
+async def read_article_result(
+    url: str,
+    *,
+    context: ToolContext | None = None,
+    settings: Settings | None = None,
+    client: AsyncClient | None = None,
+) -> ReadArticleResult:
     """One URL through the SSRF-guarded fetcher: `{"success": True, "title", "url", "content"}`
     with the article text fenced (title and URL one neutralised line each), or `{"success":
     False, "url", "error"}` (also for a body that is neither HTML nor text, e.g. a PDF).
@@ -70,7 +88,7 @@ async def read_article(
 
     url = str(url).strip() if url is not None else ""
     if not url.lower().startswith(("http://", "https://")):
-        return {"success": False, "url": shown_url(url), "error": "only http(s) URLs can be read"}
+        return _failed(shown_url(url), "only http(s) URLs can be read")
     try:
         settings = settings or get_settings()
         say(context, f"📄 Reading {shown_url(url)}…")
@@ -92,29 +110,25 @@ async def read_article(
                         page.text, page.final_url or url, timeout_s=EXTRACT_TIMEOUT_S
                     )
                     if article is None:
-                        return {"success": False, "url": url, "error": "no readable article text"}
+                        return _failed(url, "no readable article text")
                     title, text = article.title, article.text
                 else:
                     kind = single_line(media_type, max_chars=80) or "unknown type"
-                    return {
-                        "success": False,
-                        "url": url,
-                        "error": f"not an HTML or text page ({kind})",
-                    }
+                    return _failed(url, f"not an HTML or text page ({kind})")
     except (FetchTimeout, TimeoutError):
-        return {"success": False, "url": url, "error": "timed out: the page did not answer in time"}
+        return _failed(url, "timed out: the page did not answer in time")
     except FetchError as error:
         failure = single_line(article_failure(error), max_chars=400)
-        return {"success": False, "url": url, "error": failure}
+        return _failed(url, failure)
     except Exception as error:
         logger.warning("read_article failed for %r", url, exc_info=True)
-        return {"success": False, "url": url, "error": f"{type(error).__name__}: {error}"}
+        return _failed(url, describe_error(error))
     if not text.strip():
-        return {"success": False, "url": url, "error": "no readable article text"}
-    return {
-        "success": True,
-        "title": shown_title(title),
-        "url": shown_url(page.final_url or url),
-        "content": fenced(text, settings, fence_content=True),
-        "truncated": page.truncated,
-    }
+        return _failed(url, "no readable article text")
+    return ReadArticleResult(
+        success=True,
+        title=shown_title(title),
+        url=shown_url(page.final_url or url),
+        content=fenced(text, settings, fence_content=True),
+        truncated=page.truncated,
+    )

@@ -7,20 +7,29 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Sequence
 from contextlib import AsyncExitStack
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from swarm.config import Settings, get_settings
+from swarm.errors import describe_error
 from swarm.research import ArticleFetcher, WebSearch
-from swarm.tools.shaping import fenced, say, shown_snippet, shown_title, shown_url
-from swarm.web.fence import single_line
+from swarm.research.providers import Providers, WikipediaSummary
+from swarm.tools.schemas import (
+    LookupArticle,
+    LookupHit,
+    LookupNothing,
+    LookupResult,
+    LookupWebResults,
+)
+from swarm.tools.shaping import fenced, say
+from swarm.untrusted import shown_snippet, shown_title, shown_url, single_line
 from swarm.web.types import SearchHit
 
 if TYPE_CHECKING:
     from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)
 
-    from swarm.web.web_search import ToolContext
+    from swarm.tools.context import ToolContext
 
 __all__ = [
     "LOOKUP_ARTICLES",
@@ -31,8 +40,8 @@ __all__ = [
     "NO_RESULTS_MESSAGE",
     "SOURCES_DISABLED_ERROR",
     "UNREACHABLE_MESSAGE",
-    "WikipediaSummary",
     "lookup",
+    "lookup_result",
 ]
 
 logger = logging.getLogger(__name__)
@@ -63,33 +72,23 @@ LOOKUP_BUDGET_S = 15.0
 # Room past the budget for the last step to notice it and return.
 _BUDGET_GRACE_S = 1.0
 
-# query → {"title", "extract", "url"} or None
-WikipediaSummary = Callable[[str], Awaitable["dict[str, str] | None"]]
-
 
 def _none_result(
     query: str, error: str | None = None, *, message: str = NO_RESULTS_MESSAGE
-) -> dict[str, Any]:
+) -> LookupResult:
     """The seed's "none" result. `success` stays True for a real miss and for a lookup that
     did not run (empty query, sources disabled), as the seed has it; it is False only when the
     lookup could not be done (`_failed_result`)."""
-    result: dict[str, Any] = {
-        "success": True,
-        "type": "lookup",
-        "source": "none",
-        "data": {"query": query, "message": message},
-    }
-    if error:
-        result["error"] = error
-    return result
+    data = LookupNothing(query=query, message=message)
+    return LookupResult(source="none", data=data, error=error or None)
 
 
-def _failed_result(query: str, error: str, *, message: str = UNREACHABLE_MESSAGE) -> dict[str, Any]:
+def _failed_result(query: str, error: str, *, message: str = UNREACHABLE_MESSAGE) -> LookupResult:
     """Every source failed (or the lookup broke): nothing was looked up, and it says so."""
-    return {**_none_result(query, error, message=message), "success": False}
+    return _none_result(query, error, message=message).model_copy(update={"success": False})
 
 
-def _miss_result(query: str, attempts: _Attempts) -> dict[str, Any]:
+def _miss_result(query: str, attempts: _Attempts) -> LookupResult:
     """Nothing found: a plain miss, a miss with a failed source, or every source failed."""
     if not attempts.failures:
         return _none_result(query)
@@ -113,7 +112,8 @@ async def lookup(
     fetcher: ArticleFetcher | None = None,
     fence_content: bool = True,
     budget_s: float | None = None,
-) -> dict[str, Any]:
+    providers: Providers | None = None,
+) -> dict[str, object]:
     """Look up a topic or factual question: Wikipedia first, then the web. Never raises.
 
     Returns the seed-001 shape `{"success", "type": "lookup", "source", "data"}`:
@@ -131,8 +131,39 @@ async def lookup(
     `fence_content=False` (for humans reading the CLI); titles, URLs and snippets are always
     single neutralised lines. Everything runs within `budget_s` (default: the settings'
     `lookup_budget_s`, 15 s by default). `wikipedia_summary(query)`, `search(query, limit)` and
-    `fetcher(url) -> (title, text) | None` replace the providers.
+    `fetcher(url) -> (title, text) | None` replace the providers (as do `providers`' fields).
+    The dict is `lookup_result(...).model_dump()`.
     """
+    providers = providers or Providers()
+    chosen = Providers(
+        client=client or providers.client,
+        web_search=search or providers.web_search,
+        wikipedia_summary=wikipedia_summary or providers.wikipedia_summary,
+        wikipedia_search=providers.wikipedia_search,
+        article_fetcher=fetcher or providers.article_fetcher,
+    )
+    result = await lookup_result(
+        query,
+        context=context,
+        settings=settings,
+        providers=chosen,
+        fence_content=fence_content,
+        budget_s=budget_s,
+    )
+    return result.model_dump()
+
+
+async def lookup_result(
+    query: str,
+    *,
+    context: ToolContext | None = None,
+    settings: Settings | None = None,
+    providers: Providers | None = None,
+    fence_content: bool = True,
+    budget_s: float | None = None,
+) -> LookupResult:
+    """`lookup` as its typed result (`LookupResult`), for the CLI, the bot and the tool."""
+    providers = providers or Providers()
     query = " ".join(str(query).split()) if query is not None else ""
     if not query:
         return _none_result(query, error="empty query")
@@ -144,21 +175,21 @@ async def lookup(
         budget = max(_budget_of(settings, budget_s), 0.0)
         deadline = time.monotonic() + budget
         async with AsyncExitStack() as stack:
-            if client is None and (wikipedia_summary is None or search is None or fetcher is None):
+            if providers.needs_client:
                 from swarm.web.safe_http import make_client
 
-                client = await stack.enter_async_context(make_client(settings))
+                own_client = await stack.enter_async_context(make_client(settings))
+                providers = providers.with_client(own_client)
             # A backstop: every step below already stops at the deadline.
             async with asyncio.timeout(budget + _BUDGET_GRACE_S):
                 return await _lookup(
                     query,
                     context=context,
                     settings=settings,
-                    client=client,
-                    wikipedia_summary=wikipedia_summary
-                    or _default_summary(client, settings, context),
-                    search=search or _default_search(client, settings),
-                    fetcher=fetcher or _article_fetcher(client, settings),
+                    client=providers.client,
+                    wikipedia_summary=providers.wikipedia_summary_or_default(settings, context),
+                    search=providers.web_search_or_default(settings),
+                    fetcher=providers.article_fetcher_or_default(settings),
                     fence_content=fence_content,
                     deadline=deadline,
                 )
@@ -166,9 +197,7 @@ async def lookup(
         return _failed_result(query, f"no answer within the lookup budget ({budget:g}s)")
     except Exception as error:
         logger.warning("lookup failed for %r", query, exc_info=True)
-        return _failed_result(
-            query, f"{type(error).__name__}: {error}", message=LOOKUP_FAILED_MESSAGE
-        )
+        return _failed_result(query, describe_error(error), message=LOOKUP_FAILED_MESSAGE)
 
 
 class _Attempts:
@@ -226,23 +255,19 @@ async def _lookup(
     fetcher: ArticleFetcher,
     fence_content: bool,
     deadline: float,
-) -> dict[str, Any]:
+) -> LookupResult:
     attempts = _Attempts(deadline)
     shown_query = single_line(query, max_chars=200)
     if settings.wikipedia_fallback_enabled:
         say(context, f"📚 Looking up '{shown_query}' on Wikipedia…")
         summary = await attempts.ask(wikipedia_summary(query), "Wikipedia")
         if summary and _is_summary(summary):
-            return {
-                "success": True,
-                "type": "lookup",
-                "source": "wikipedia",
-                "data": {
-                    "title": shown_title(summary["title"]),
-                    "extract": fenced(summary["extract"], settings, fence_content=fence_content),
-                    "url": shown_url(summary["url"]),
-                },
-            }
+            article = LookupArticle(
+                title=shown_title(summary["title"]),
+                extract=fenced(summary["extract"], settings, fence_content=fence_content),
+                url=shown_url(summary["url"]),
+            )
+            return LookupResult(source="wikipedia", data=article)
     if not settings.web_search_enabled:
         return _miss_result(query, attempts)
     provider = "SearXNG" if settings.searxng_url else "DuckDuckGo"
@@ -257,23 +282,16 @@ async def _lookup(
         articles = await _read_top_articles(hits, fetcher, settings, deadline)
     else:
         articles = await _cascade_article(hits, query, fetcher, client, settings, deadline)
-    return {
-        "success": True,
-        "type": "lookup",
-        "source": "web",
-        "data": {
-            "query": query,
-            "results": [
-                {
-                    "title": shown_title(hit.title),
-                    "url": shown_url(hit.url),
-                    "snippet": shown_snippet(hit.snippet),
-                }
-                for hit in hits
-            ],
-            "content": _web_content(hits, articles, settings, fence_content=fence_content),
-        },
-    }
+    results = [
+        LookupHit(
+            title=shown_title(hit.title), url=shown_url(hit.url), snippet=shown_snippet(hit.snippet)
+        )
+        for hit in hits
+    ]
+    content = _web_content(hits, articles, settings, fence_content=fence_content)
+    return LookupResult(
+        source="web", data=LookupWebResults(query=query, results=results, content=content)
+    )
 
 
 async def _read_top_articles(
@@ -373,39 +391,3 @@ def _web_content(
         return "\n\n".join(blocks)
     digest = "\n".join(f"- {shown_title(hit.title)}: {shown_snippet(hit.snippet)}" for hit in hits)
     return fenced(digest, settings, fence_content=fence_content)
-
-
-def _default_summary(
-    client: AsyncClient | None, settings: Settings, context: ToolContext | None
-) -> WikipediaSummary:
-    async def summary(query: str) -> dict[str, str] | None:
-        from swarm.web.wikipedia import wiki_summary_or_raise
-        from swarm.web.wikipedia_language import language_host
-
-        language = language_host(context.language, query) if context is not None else "en"
-        # The raising variant: "Wikipedia could not be reached" is not "no such page".
-        return await wiki_summary_or_raise(
-            query, client=client, language=language, settings=settings
-        )
-
-    return summary
-
-
-def _default_search(client: AsyncClient | None, settings: Settings) -> WebSearch:
-    """`search_hits_or_raise` (not `search_hits`, which turns failures into []), so a failed
-    search is reported as failed rather than as "nothing found"; the user's SearXNG, usually
-    on localhost, gets a plain client there, not the SSRF-guarded one."""
-
-    async def search(query: str, limit: int) -> Sequence[SearchHit]:
-        from swarm.web.web_search import search_hits_or_raise
-
-        assert client is not None
-        return await search_hits_or_raise(query, client=client, settings=settings, limit=limit)
-
-    return search
-
-
-def _article_fetcher(client: AsyncClient | None, settings: Settings) -> ArticleFetcher:
-    from swarm.web.articles import title_and_text_fetcher  # trafilatura: import on use
-
-    return title_and_text_fetcher(client, settings)

@@ -1,49 +1,50 @@
-"""The tool registry: `@tool` declares a model-callable tool, the registry serves its schema.
+"""The tool registry: `@tool` declares a model-callable tool once, and everything else derives
+from that declaration: the Anthropic `tools=` schema, the MCP tool, the argument check.
 
 `get_tools_for_user` gives the Anthropic tool definitions a model may call under the current
-settings; `call_tool` validates a model's arguments and runs the handler, never raising.
+settings; `call_tool` validates a model's arguments with the tool's argument model and runs
+the handler, never raising.
 """
 
 from __future__ import annotations
 
 import importlib
 import logging
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from pydantic import SecretStr
+from pydantic import SecretStr, ValidationError
 
 from swarm.config import Settings, get_settings
+from swarm.errors import describe_error
+from swarm.tools.schemas import ToolArguments, ToolResult
+
+if TYPE_CHECKING:
+    from swarm.research.providers import Providers
+    from swarm.tools.context import ToolContext
 
 __all__ = [
     "Requirement",
     "ToolDefinition",
     "ToolHandler",
     "call_tool",
+    "describe_validation_error",
     "get_tool",
     "get_tools_for_user",
     "registered_tools",
+    "remove_tool",
     "tool",
-    "validate_arguments",
 ]
 
 logger = logging.getLogger(__name__)
 
-# A handler gets the validated arguments as keywords plus `context=` and `settings=`.
-ToolHandler = Callable[..., Awaitable[dict[str, Any]]]
+ArgumentsT = TypeVar("ArgumentsT", bound=ToolArguments)
+ResultT = TypeVar("ResultT", bound=ToolResult)
+# A handler gets the validated argument model plus `context=`, `settings=` and `providers=`.
+ToolHandler = Callable[..., Awaitable[ResultT]]
 # A Settings attribute name that must be set (truthy), or a predicate over the settings.
 Requirement = str | Callable[[Settings], bool]
-
-_JSON_TYPES: dict[str, tuple[type, ...]] = {
-    "string": (str,),
-    "integer": (int,),
-    "number": (int, float),
-    "boolean": (bool,),
-    "array": (list, tuple),
-    "object": (dict,),
-    "null": (type(None),),
-}
 
 # The modules whose import registers the built-in tools (loaded on first use, not at import,
 # so `swarm.tools.registry` stays cheap and free of import cycles).
@@ -51,26 +52,22 @@ _BUILTIN_MODULES = ("swarm.tools.builtin",)
 
 
 @dataclass(frozen=True, slots=True)
-class ToolDefinition:
-    """One model-callable tool: its schema, its handler and what it needs configured."""
+class ToolDefinition(Generic[ArgumentsT, ResultT]):
+    """One model-callable tool: its name and words, its argument model and result type, its
+    handler, what it needs configured and its MCP annotations."""
 
     name: str
+    title: str
     description: str
-    parameters: Mapping[str, Mapping[str, Any]]
-    required: tuple[str, ...]
-    handler: ToolHandler
+    arguments: type[ArgumentsT]
+    result: type[ResultT]
+    handler: Callable[..., Awaitable[ResultT]]
     requires: Requirement | None = None
-    extra_schema: Mapping[str, Any] = field(default_factory=dict)
+    open_world: bool = True  # reaches outside the machine (all of them are read-only)
 
     def input_schema(self) -> dict[str, Any]:
-        """The JSON Schema (draft 2020-12) of the tool's arguments."""
-        return {
-            "type": "object",
-            "properties": {name: dict(spec) for name, spec in self.parameters.items()},
-            "required": list(self.required),
-            "additionalProperties": False,
-            **self.extra_schema,
-        }
+        """The JSON Schema (draft 2020-12) of the tool's arguments, from its argument model."""
+        return self.arguments.model_json_schema()
 
     def to_anthropic(self) -> dict[str, Any]:
         """The definition in the Anthropic Messages `tools=` format."""
@@ -84,38 +81,59 @@ class ToolDefinition:
         """True when what the tool `requires` is configured (always, when it needs nothing)."""
         return requirement_met(self.requires, settings)
 
+    async def run(
+        self,
+        arguments: ArgumentsT,
+        *,
+        context: ToolContext | None = None,
+        settings: Settings | None = None,
+        providers: Providers | None = None,
+    ) -> ResultT:
+        """The handler on already validated arguments (the MCP door and `call_tool` use it)."""
+        return await self.handler(
+            arguments, context=context, settings=settings, providers=providers
+        )
 
-_REGISTRY: dict[str, ToolDefinition] = {}
+
+_REGISTRY: dict[str, ToolDefinition[Any, Any]] = {}
 
 
 def tool(
     name: str,
+    *,
+    title: str,
     description: str,
-    parameters: Mapping[str, Mapping[str, Any]],
-    required: Sequence[str] = (),
+    arguments: type[ArgumentsT],
+    result: type[ResultT],
     requires: Requirement | None = None,
-) -> Callable[[ToolHandler], ToolHandler]:
+    open_world: bool = True,
+) -> Callable[[ToolHandler[ResultT]], ToolHandler[ResultT]]:
     """Register the decorated async function as the tool `name` (the function is unchanged).
 
-    `parameters` maps each argument to its JSON Schema; `requires` names a Settings field that
-    must be set (e.g. "searxng_url") or is a predicate over the settings.
+    `arguments` is the pydantic model of what a model may send, `result` the type the handler
+    returns; `requires` names a Settings field that must be set (e.g. "wiki_dir") or is a
+    predicate over the settings.
     """
-    unknown = [key for key in required if key not in parameters]
-    if unknown:
-        raise ValueError(f"tool {name!r}: required arguments {unknown} are not parameters")
 
-    def register(handler: ToolHandler) -> ToolHandler:
+    def register(handler: ToolHandler[ResultT]) -> ToolHandler[ResultT]:
         _REGISTRY[name] = ToolDefinition(
             name=name,
+            title=title,
             description=" ".join(description.split()),
-            parameters={key: dict(spec) for key, spec in parameters.items()},
-            required=tuple(required),
+            arguments=arguments,
+            result=result,
             handler=handler,
             requires=requires,
+            open_world=open_world,
         )
         return handler
 
     return register
+
+
+def remove_tool(name: str) -> None:
+    """Forget the tool `name` (a tool registered for a test, say); unknown names are ignored."""
+    _REGISTRY.pop(name, None)
 
 
 def requirement_met(requires: Requirement | None, settings: Settings) -> bool:
@@ -140,13 +158,13 @@ def _load_builtins() -> None:
         importlib.import_module(module)
 
 
-def registered_tools() -> list[ToolDefinition]:
+def registered_tools() -> list[ToolDefinition[Any, Any]]:
     """Every registered tool, available or not, in registration order."""
     _load_builtins()
     return list(_REGISTRY.values())
 
 
-def get_tool(name: str) -> ToolDefinition | None:
+def get_tool(name: str) -> ToolDefinition[Any, Any] | None:
     _load_builtins()
     return _REGISTRY.get(name)
 
@@ -161,54 +179,34 @@ def get_tools_for_user(settings: Settings | None = None) -> list[dict[str, Any]]
     ]
 
 
-def _type_matches(value: object, json_type: str) -> bool:
-    # bool is an int in Python but not in JSON Schema.
-    if json_type in ("integer", "number") and isinstance(value, bool):
-        return False
-    if json_type == "number" and isinstance(value, float) and value != value:  # NaN
-        return False
-    return isinstance(value, _JSON_TYPES.get(json_type, (object,)))
+def describe_validation_error(error: ValidationError) -> str:
+    """A model's bad arguments in one line, one clause per problem: "missing required argument
+    'query'; 'depth' must be one of 'quick', 'deep'"."""
+    return "; ".join(_problem(detail) for detail in error.errors(include_url=False))
 
 
-def _check_value(name: str, value: object, spec: Mapping[str, Any]) -> list[str]:
-    problems: list[str] = []
-    expected = spec.get("type")
-    if expected is not None:
-        types = [expected] if isinstance(expected, str) else list(expected)
-        if not any(_type_matches(value, json_type) for json_type in types):
-            problems.append(f"{name!r} must be {' or '.join(types)}, got {type(value).__name__}")
-            return problems
-    if "enum" in spec and value not in spec["enum"]:
-        allowed = ", ".join(repr(option) for option in spec["enum"])
-        problems.append(f"{name!r} must be one of {allowed}, got {value!r}")
-    if isinstance(value, str):
-        if len(value.strip()) < spec.get("minLength", 0):
-            problems.append(f"{name!r} must not be empty")
-        if "maxLength" in spec and len(value) > spec["maxLength"]:
-            problems.append(f"{name!r} is longer than {spec['maxLength']} characters")
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        if "minimum" in spec and value < spec["minimum"]:
-            problems.append(f"{name!r} must be >= {spec['minimum']}")
-        if "maximum" in spec and value > spec["maximum"]:
-            problems.append(f"{name!r} must be <= {spec['maximum']}")
-    return problems
-
-
-def validate_arguments(definition: ToolDefinition, arguments: object) -> list[str]:
-    """Problems with a model's arguments (empty when valid): a small subset of JSON Schema —
-    required keys, no unknown keys, type, enum, string length and number bounds."""
-    if not isinstance(arguments, Mapping):
-        return [f"arguments must be an object, got {type(arguments).__name__}"]
-    problems = [
-        f"missing required argument {key!r}" for key in definition.required if key not in arguments
-    ]
-    for key, value in arguments.items():
-        spec = definition.parameters.get(str(key))
-        if spec is None:
-            problems.append(f"unknown argument {key!r}")
-            continue
-        problems.extend(_check_value(str(key), value, spec))
-    return problems
+def _problem(detail: Mapping[str, Any]) -> str:
+    name = ".".join(str(part) for part in detail.get("loc", ()))
+    kind = str(detail.get("type", ""))
+    context = detail.get("ctx") or {}
+    if kind == "missing":
+        return f"missing required argument {name!r}"
+    if kind == "extra_forbidden":
+        return f"unknown argument {name!r}"
+    if kind == "model_type" or not name:
+        return f"arguments must be an object, got {type(detail.get('input')).__name__}"
+    if kind == "string_too_short":
+        return f"{name!r} must not be empty"
+    if kind == "string_too_long":
+        return f"{name!r} is longer than {context.get('max_length')} characters"
+    if kind == "literal_error":
+        return f"{name!r} must be one of {context.get('expected')}, got {detail.get('input')!r}"
+    expected = kind.removesuffix("_type")
+    if kind.endswith("_type"):
+        shown = {"str": "string", "bool": "boolean", "int": "integer", "float": "number"}
+        got = type(detail.get("input")).__name__
+        return f"{name!r} must be {shown.get(expected, expected)}, got {got}"
+    return f"{name!r}: {detail.get('msg', kind)}"
 
 
 def _error(message: str) -> dict[str, Any]:
@@ -219,11 +217,13 @@ async def call_tool(
     name: str,
     arguments: object,
     *,
-    context: object | None = None,
+    context: ToolContext | None = None,
     settings: Settings | None = None,
+    providers: Providers | None = None,
 ) -> dict[str, Any]:
     """Run the tool `name` with a model's `arguments`; bad calls and failures become
-    `{"success": False, "error": ...}` (this never raises)."""
+    `{"success": False, "error": ...}` (this never raises). `providers` replaces the outside
+    sources (tests pass fakes); the result is the tool's typed result, dumped."""
     try:
         settings = settings or get_settings()
         definition = get_tool(name)
@@ -232,12 +232,15 @@ async def call_tool(
             return _error(f"unknown tool {name!r}; available tools: {known}")
         if not definition.is_available(settings):
             return _error(f"tool {name!r} is not available: it needs {definition.requires!r}")
-        problems = validate_arguments(definition, arguments)
-        if problems:
-            return _error(f"invalid arguments for {name!r}: " + "; ".join(problems))
-        assert isinstance(arguments, Mapping)  # checked by validate_arguments
-        kwargs = {str(key): value for key, value in arguments.items()}
-        return await definition.handler(**kwargs, context=context, settings=settings)
+        try:
+            validated = definition.arguments.model_validate(arguments)
+        except ValidationError as invalid:
+            return _error(f"invalid arguments for {name!r}: {describe_validation_error(invalid)}")
+        result = await definition.run(
+            validated, context=context, settings=settings, providers=providers
+        )
+        dumped: dict[str, Any] = result.model_dump()
+        return dumped
     except Exception as exc:  # the model gets an honest error, the caller no exception
         logger.exception("tool %r failed", name)
-        return _error(f"tool {name!r} failed: {type(exc).__name__}: {exc}")
+        return _error(f"tool {name!r} failed: {describe_error(exc)}")

@@ -1,5 +1,5 @@
-"""How the built-in tools show untrusted text: titles, URLs and snippets as one neutralised,
-bounded line; page text fenced; progress lines to the user that can never break a tool."""
+"""How the built-in tools show untrusted text: page text fenced (or not, for the CLI's human
+reader), and progress lines to the user that can never break a tool."""
 
 from __future__ import annotations
 
@@ -7,17 +7,12 @@ from typing import TYPE_CHECKING
 
 from swarm.config import Settings
 from swarm.progress import safe_printer
-from swarm.web.fence import fence, single_line
+from swarm.untrusted import fence
 
 if TYPE_CHECKING:
-    from swarm.web.web_search import ToolContext
+    from swarm.tools.context import ToolContext
 
-__all__ = ["fenced", "say", "shown_snippet", "shown_title", "shown_url"]
-
-
-_TITLE_CHARS = 200
-_URL_CHARS = 500
-_SNIPPET_CHARS = 300
+__all__ = ["fenced", "say"]
 
 
 def say(context: ToolContext | None, line: str) -> None:
@@ -28,16 +23,3 @@ def fenced(text: str, settings: Settings, *, fence_content: bool) -> str:
     if not fence_content:
         return text.strip()
     return fence(text, max_chars=settings.fence_max_chars)
-
-
-def shown_title(text: str) -> str:
-    """An untrusted title shown outside a fence: one neutralised, bounded line."""
-    return single_line(text, max_chars=_TITLE_CHARS)
-
-
-def shown_url(text: str) -> str:
-    return single_line(text, max_chars=_URL_CHARS).replace(" ", "%20")
-
-
-def shown_snippet(text: str) -> str:
-    return single_line(text, max_chars=_SNIPPET_CHARS)

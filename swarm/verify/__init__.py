@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from swarm.errors import describe_error
 from swarm.verify.grading import (
     Figure,
     ObservedAnswer,
@@ -20,7 +21,7 @@ from swarm.verify.grading import (
     answer_hits,
     compute_figures,
     grade,
-    normalize_page_path,
+    normalise_graded_path,
 )
 from swarm.verify.questions import (
     QUESTIONS_FILE,
@@ -59,7 +60,7 @@ __all__ = [
     "grade",
     "load_question_set",
     "load_questions",
-    "normalize_page_path",
+    "normalise_graded_path",
     "parse_question_set",
     "parse_questions",
     "run_verification",
@@ -109,7 +110,7 @@ async def run_verification(
             if getattr(result, "backend", ""):
                 backends.add(str(result.backend))
         except Exception as exc:  # aquery should never raise; if it does, grade it as failed
-            observed = ObservedAnswer(error=f"query raised {type(exc).__name__}: {exc}"[:300])
+            observed = ObservedAnswer(error=f"query raised {describe_error(exc)}"[:300])
         outcomes.append(grade(question, observed, elapsed_s=time.perf_counter() - asked))
     return VerificationReport(
         fixture_dir=fixture_dir,

@@ -9,9 +9,10 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 from urllib.parse import unquote
 
+from swarm.models.base import Confidence
 from swarm.verify.questions import VerificationQuestion
 
 __all__ = [
@@ -23,12 +24,10 @@ __all__ = [
     "answer_hits",
     "compute_figures",
     "grade",
-    "normalize_page_path",
+    "normalise_graded_path",
 ]
 
 RECALL_AT = 5  # the spec reads at most 5 pages
-
-Confidence = Literal["high", "medium", "low"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +74,7 @@ class QuestionOutcome:
         return not self.problems
 
 
-def normalize_page_path(path: str) -> str:
+def normalise_graded_path(path: str) -> str:
     """Compare page paths the way index.md links name them: POSIX, decoded, no anchor."""
     cleaned = unquote(path.strip().replace("\\", "/")).split("#", 1)[0]
     while cleaned.startswith("./"):
@@ -83,7 +82,7 @@ def normalize_page_path(path: str) -> str:
     return cleaned
 
 
-def _normalize_text(text: str) -> str:
+def _normalise_text(text: str) -> str:
     # Extractive answers keep the page's line breaks and markdown emphasis; ignore both.
     folded = unicodedata.normalize("NFKC", text).casefold().replace("*", "")
     return re.sub(r"\s+", " ", folded).strip()
@@ -91,8 +90,8 @@ def _normalize_text(text: str) -> str:
 
 def answer_hits(answer: str, expected: Sequence[str]) -> bool:
     """True when any expected substring occurs in the answer (case and spacing ignored)."""
-    haystack = _normalize_text(answer)
-    return any(_normalize_text(s) and _normalize_text(s) in haystack for s in expected)
+    haystack = _normalise_text(answer)
+    return any(_normalise_text(s) and _normalise_text(s) in haystack for s in expected)
 
 
 def grade(
@@ -111,8 +110,8 @@ def grade(
     if question.answerable:
         # Recall@5 judges retrieval: the pages the flow opened, not only those it quoted.
         retrieved = observed.pages_read or observed.pages_consulted
-        consulted = {normalize_page_path(p) for p in retrieved[:RECALL_AT]}
-        page_hit = any(normalize_page_path(p) in consulted for p in question.expected_pages)
+        consulted = {normalise_graded_path(p) for p in retrieved[:RECALL_AT]}
+        page_hit = any(normalise_graded_path(p) in consulted for p in question.expected_pages)
         answer_hit = answer_hits(observed.answer, question.expected_answer)
         if not page_hit:
             problems.append("expected page not read")

@@ -38,6 +38,7 @@ from swarm.errors import (
     FetchTimeout,
     MalformedResponse,
     ProviderHTTPError,
+    describe_error,
 )
 from swarm.web.addresses import (
     check_url_syntax,
@@ -76,7 +77,7 @@ async def _url_refusal(url: str, resolver: Resolver | None) -> FetchError | None
     except TimeoutError:
         raise
     except Exception as exc:  # anything odd: refuse, never raise
-        return BlockedURL(f"cannot vet URL: {type(exc).__name__}: {exc}", url=url)
+        return BlockedURL(f"cannot vet URL: {describe_error(exc)}", url=url)
     return None
 
 

@@ -1,4 +1,4 @@
-"""URL keys for deduplication, pure: `normalize_url` maps the same page found under two
+"""URL keys for deduplication, pure: `normalise_url` maps the same page found under two
 spellings (http/https, www., mobile Wikipedia, tracking parameters) to one string.
 """
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
 
-__all__ = ["normalize_url", "redact_url"]
+__all__ = ["normalise_url", "redact_url"]
 
 _TRACKING_PARAMS = frozenset(
     {
@@ -46,7 +46,7 @@ def _canonical_segment(segment: str) -> str:
     return quote(decoded, safe=_SEGMENT_SAFE, errors="surrogateescape")
 
 
-def normalize_url(url: str) -> str:
+def normalise_url(url: str) -> str:
     """A key under which the same page found twice compares equal: scheme and host lowercased,
     `http` treated as `https`, `www.` and Wikipedia's mobile hosts (`m.`, `en.m.`) mapped to the
     desktop host, default ports, fragment, trailing slash and tracking parameters dropped, and

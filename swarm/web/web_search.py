@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, TypeVar
 from swarm.config import Settings, get_settings
 from swarm.errors import FetchError, SearchBlocked, SwarmError
 from swarm.progress import safe_printer
-from swarm.web import fence
+from swarm.tools.context import ToolContext
+from swarm.untrusted import single_line
+from swarm.web import envelopes
 from swarm.web.articles import Article, fetch_article
 from swarm.web.brave import Brave
 from swarm.web.cascade import CASCADE_TOP_N, ArticleFetcher, cascade_fetch
@@ -37,7 +39,6 @@ __all__ = [
     "ArticleFetcher",
     "RealtimeRoute",
     "SearchOutcome",
-    "ToolContext",
     "cascade_fetch",
     "failure_reason",
     "realtime_timeout_s",
@@ -63,19 +64,6 @@ _PROGRESS_QUERY_MAX_CHARS = 200
 _T = TypeVar("_T")
 
 
-def _no_op(_line: str) -> None:
-    return None
-
-
-@dataclass(frozen=True, slots=True)
-class ToolContext:
-    """Per-call context: where progress lines go, and the user's ISO-639-1 language (None
-    when there is no signal, e.g. text input)."""
-
-    user_print: Callable[[str], None] = _no_op
-    language: str | None = None
-
-
 RealtimeRoute = Callable[..., Awaitable[tuple[str, str] | None]]
 
 
@@ -88,7 +76,7 @@ def failure_reason(error: BaseException) -> str:
     ("could not resolve host lite.duckduckgo.com"), "no answer in time", else the type
     (other exception text may carry URLs or credentials)."""
     if isinstance(error, FetchError):
-        return fence.single_line(error.reason, max_chars=200)
+        return single_line(error.reason, max_chars=200)
     if isinstance(error, TimeoutError):
         return "no answer in time"
     return type(error).__name__
@@ -226,9 +214,9 @@ async def web_search_with_outcome(
         query = query_text
         settings = settings or get_settings()
         if not settings.web_search_enabled:
-            return fence.disabled_envelope(query), SearchOutcome()
+            return envelopes.disabled_envelope(query), SearchOutcome()
         if not query:
-            return fence.honest_block_envelope(query), SearchOutcome()
+            return envelopes.honest_block_envelope(query), SearchOutcome()
         if client is not None:
             return await _search(query, context, settings, client, fetcher, realtime)
         async with make_client(settings) as own_client:
@@ -236,7 +224,7 @@ async def web_search_with_outcome(
     except Exception as error:
         logger.warning("web search failed for %r", query_text[:200], exc_info=True)
         failure = f"web search: {failure_reason(error)}"
-        return fence.honest_block_envelope(query_text), SearchOutcome(
+        return envelopes.honest_block_envelope(query_text), SearchOutcome(
             asked=("web search",), failures=(failure,), failed_providers=("web search",)
         )
 
@@ -251,7 +239,7 @@ def _as_text(query: object) -> str:
 def _progress_query(query: str) -> str:
     """The query as it may appear on the user's terminal: one line, controls and bidi
     overrides removed (it is model or user text), length-capped."""
-    return fence.single_line(query, max_chars=_PROGRESS_QUERY_MAX_CHARS)
+    return single_line(query, max_chars=_PROGRESS_QUERY_MAX_CHARS)
 
 
 def realtime_timeout_s(settings: Settings) -> float:
@@ -277,7 +265,7 @@ async def _search(
     if realtime_answer is not None and realtime_answer[1].strip():
         provider, text = realtime_answer
         say(f"✅ Answered via {provider}.")
-        envelope = fence.normal_envelope(
+        envelope = envelopes.normal_envelope(
             query, provider=provider, content=text, max_chars=settings.fence_max_chars
         )
         return envelope, SearchOutcome(answered=True, asked=(provider,))
@@ -447,7 +435,7 @@ async def _wikipedia_step(
 def _envelope(query: str, state: _ChainState, *, max_chars: int) -> str:
     """Pick the envelope from what the chain produced (seed 002, "Envelopes")."""
     if state.answered:
-        return fence.normal_envelope(
+        return envelopes.normal_envelope(
             query,
             provider=state.provider,
             content=state.content,
@@ -458,13 +446,15 @@ def _envelope(query: str, state: _ChainState, *, max_chars: int) -> str:
             max_chars=max_chars,
         )
     if state.links and state.fetch_attempted:
-        return fence.links_only_envelope(query, links=state.links)
+        return envelopes.links_only_envelope(query, links=state.links)
     if state.blocked:
-        return fence.rate_limited_envelope(query)
+        return envelopes.rate_limited_envelope(query)
     outcome = state.outcome()
     if outcome.all_failed:
-        return fence.honest_block_envelope(query, providers=state.tried, failures=outcome.failures)
-    return fence.nothing_found_envelope(query, providers=state.tried, failures=outcome.failures)
+        return envelopes.honest_block_envelope(
+            query, providers=state.tried, failures=outcome.failures
+        )
+    return envelopes.nothing_found_envelope(query, providers=state.tried, failures=outcome.failures)
 
 
 async def search_hits(

@@ -31,7 +31,7 @@ __all__ = [
     "read_page_texts",
     "split_frontmatter",
     "strip_frontmatter",
-    "truncate_at_word",
+    "truncate_with_marker",
 ]
 
 TRUNCATION_MARKER = " …"
@@ -300,7 +300,7 @@ def _read_text_fast(
     return _decode_page(rel_path, raw, max_bytes)
 
 
-def truncate_at_word(text: str, max_chars: int) -> tuple[str, bool]:
+def truncate_with_marker(text: str, max_chars: int) -> tuple[str, bool]:
     """(text, truncated): at most `max_chars` characters, the marker included, cut at the
     last word boundary when one is reasonably close to the limit."""
     if len(text) <= max_chars:
@@ -418,7 +418,7 @@ def read_page(
     # A frontmatter block longer than the prefix reads as unterminated: the text is the body.
     metadata, body = split_frontmatter(text)
     body = body.strip()
-    excerpt, truncated = truncate_at_word(body, max_chars)
+    excerpt, truncated = truncate_with_marker(body, max_chars)
     if cut_short and not truncated:
         # The file goes on past what was read, so its last word may be cut: end on a word
         # boundary, marked as cut. The "x" stands for the unread rest and is never kept.

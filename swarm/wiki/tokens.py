@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from swarm.wiki.pages import truncate_at_word
+from swarm.wiki.pages import truncate_with_marker
 from swarm.wiki.passages import snippet_passages
 
 __all__ = [
@@ -159,7 +159,7 @@ def _clip_around_match(text: str, query_tokens: set[str], max_chars: int) -> str
         space = text.find(" ", start)
         start = space + 1 if 0 <= space < start + 20 else start
         text = "… " + text[start:]
-    return truncate_at_word(text, max_chars)[0]
+    return truncate_with_marker(text, max_chars)[0]
 
 
 def best_snippet(text: str, query: str, max_chars: int) -> str:

@@ -14,12 +14,16 @@ from outside_failures import wiring
 from swarm.cli import OutsideWiring, cli
 from swarm.config import Settings
 from swarm.tools import NO_RESULTS_MESSAGE, get_tools_for_user, lookup
-from swarm.tools.builtin import SOURCES_DISABLED_ERROR
-from swarm.tools.lookups import INCOMPLETE_MESSAGE, LOOKUP_FAILED_MESSAGE, UNREACHABLE_MESSAGE
-from swarm.web.fence import FENCE_HEADER, is_fenced
+from swarm.tools.context import ToolContext
+from swarm.tools.lookups import (
+    INCOMPLETE_MESSAGE,
+    LOOKUP_FAILED_MESSAGE,
+    SOURCES_DISABLED_ERROR,
+    UNREACHABLE_MESSAGE,
+)
+from swarm.untrusted import FENCE_HEADER, is_fenced
 from swarm.web.safe_http import make_client
 from swarm.web.types import SearchHit
-from swarm.web.web_search import ToolContext
 
 SUMMARY = {
     "title": "Python (programming language)",

@@ -11,7 +11,7 @@ from outside_failures import failing_client
 
 from swarm.config import Settings
 from swarm.tools import read_article
-from swarm.web.fence import is_fenced
+from swarm.untrusted import is_fenced
 from swarm.web.safe_http import make_client
 
 ARTICLE_HTML = (

@@ -2,26 +2,52 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import jsonschema
 import pytest
-from pydantic import SecretStr
+from conftest import FIXTURES
+from pydantic import Field, SecretStr
 
-import swarm.tools.registry as registry
 from swarm.config import Settings
-from swarm.tools import call_tool, get_tool, get_tools_for_user, registered_tools, tool
+from swarm.research import Providers
+from swarm.tools import (
+    call_tool,
+    get_tool,
+    get_tools_for_user,
+    registered_tools,
+    remove_tool,
+    tool,
+)
+from swarm.tools.schemas import ToolArguments, ToolResult
+from swarm.web.types import SearchHit
 
 BUILTIN_NAMES = {"lookup", "web_search", "read_article", "research_topic", "wiki_query"}
 
 
+class NoArgs(ToolArguments):
+    pass
+
+
+class EchoArgs(ToolArguments):
+    text: str
+    times: int = Field(default=1, ge=1, le=3)
+
+
+class Echoed(ToolResult):
+    success: bool = True
+    text: str = ""
+
+
 @pytest.fixture
-def scratch_registry(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    """A registry with the built-ins plus whatever the test registers, restored afterwards."""
+def scratch_registry() -> Iterator[list[str]]:
+    """Names the test registers, removed from the registry afterwards."""
     registered_tools()  # load the built-ins first
-    scratch = dict(registry._REGISTRY)
-    monkeypatch.setattr(registry, "_REGISTRY", scratch)
-    return scratch
+    names: list[str] = []
+    yield names
+    for name in names:
+        remove_tool(name)
 
 
 def _all_settings() -> Settings:
@@ -90,14 +116,20 @@ def test_tools_needing_configuration_are_left_out(settings: Settings, expected: 
 
 
 def test_requires_accepts_a_field_name_a_secret_or_a_predicate(
-    scratch_registry: dict[str, Any],
+    scratch_registry: list[str],
 ) -> None:
-    async def handler(**kwargs: Any) -> dict[str, Any]:
-        return {"success": True}
+    async def handler(arguments: NoArgs, **kwargs: Any) -> Echoed:
+        return Echoed()
 
-    tool("needs_brave", "x", {}, requires="brave_search_api_key")(handler)
-    tool("needs_predicate", "x", {}, requires=lambda s: s.max_pages > 10)(handler)
-    tool("broken_predicate", "x", {}, requires=lambda s: 1 / 0 > 0)(handler)
+    def declare(name: str, requires: Any) -> None:
+        scratch_registry.append(name)
+        tool(name, title=name, description="x", arguments=NoArgs, result=Echoed, requires=requires)(
+            handler
+        )
+
+    declare("needs_brave", "brave_search_api_key")
+    declare("needs_predicate", lambda s: s.max_pages > 10)
+    declare("broken_predicate", lambda s: 1 / 0 > 0)
 
     def names(settings: Settings) -> set[str]:
         return {t["name"] for t in get_tools_for_user(settings)}
@@ -107,11 +139,6 @@ def test_requires_accepts_a_field_name_a_secret_or_a_predicate(
     assert {"needs_brave", "needs_predicate"} <= names(keyed)
     assert "needs_brave" not in names(Settings(brave_search_api_key=SecretStr("  ")))
     assert "broken_predicate" not in names(keyed)
-
-
-def test_tool_rejects_required_names_that_are_not_parameters() -> None:
-    with pytest.raises(ValueError, match="not parameters"):
-        tool("bad", "x", {"a": {"type": "string"}}, required=["b"])
 
 
 # --- call_tool -----------------------------------------------------------------------------
@@ -126,6 +153,7 @@ def test_tool_rejects_required_names_that_are_not_parameters() -> None:
         pytest.param("lookup", {"query": 3}, "'query' must be string", id="wrong-type"),
         pytest.param("lookup", {"query": None}, "'query' must be string", id="null"),
         pytest.param("lookup", {"query": "   "}, "must not be empty", id="blank"),
+        pytest.param("lookup", {"query": "3"}, "", id="digits-are-text"),
         pytest.param("lookup", {"query": "x", "extra": 1}, "unknown argument 'extra'", id="extra"),
         pytest.param("lookup", ["x"], "arguments must be an object", id="not-an-object"),
         pytest.param("lookup", "x", "arguments must be an object", id="a-string"),
@@ -148,9 +176,27 @@ def test_tool_rejects_required_names_that_are_not_parameters() -> None:
     ],
 )
 async def test_bad_calls_give_an_error_result(name: str, arguments: Any, message: str) -> None:
-    result = await call_tool(name, arguments, settings=_all_settings())
+    providers = Providers(
+        wikipedia_summary=_no_summary, web_search=_no_hits, article_fetcher=_no_article
+    )
+    result = await call_tool(name, arguments, settings=_all_settings(), providers=providers)
+    if not message:  # a valid call: the lookup ran (and found nothing)
+        assert result["source"] == "none" and "error" not in result
+        return
     assert result["success"] is False
     assert message in result["error"]
+
+
+async def _no_summary(query: str) -> None:
+    return None
+
+
+async def _no_hits(query: str, limit: int) -> Sequence[SearchHit]:
+    return []
+
+
+async def _no_article(url: str) -> None:
+    return None
 
 
 async def test_unavailable_tool_gives_an_error_result() -> None:
@@ -162,37 +208,35 @@ async def test_unavailable_tool_gives_an_error_result() -> None:
 
 
 async def test_call_tool_passes_arguments_context_and_settings(
-    scratch_registry: dict[str, Any],
+    scratch_registry: list[str],
 ) -> None:
     seen: dict[str, Any] = {}
+    scratch_registry.append("echo")
 
-    @tool(
-        "echo",
-        "Echo.",
-        {"text": {"type": "string"}, "times": {"type": "integer", "minimum": 1, "maximum": 3}},
-        required=["text"],
-    )
-    async def echo(text: str, times: int = 1, **kwargs: Any) -> dict[str, Any]:
+    @tool("echo", title="Echo", description="Echo.", arguments=EchoArgs, result=Echoed)
+    async def echo(arguments: EchoArgs, **kwargs: Any) -> Echoed:
         seen.update(kwargs)
-        return {"success": True, "text": text * times}
+        return Echoed(text=arguments.text * arguments.times)
 
     settings = Settings()
-    context = object()
+    context: Any = object()
     assert await call_tool(
         "echo", {"text": "ab", "times": 2}, context=context, settings=settings
     ) == {
         "success": True,
         "text": "abab",
     }
-    assert seen == {"context": context, "settings": settings}
+    assert seen == {"context": context, "settings": settings, "providers": None}
     for bad_times in (0, 4, True, 1.5):
         result = await call_tool("echo", {"text": "a", "times": bad_times}, settings=settings)
         assert result["success"] is False, bad_times
 
 
-async def test_a_raising_handler_becomes_an_error_result(scratch_registry: dict[str, Any]) -> None:
-    @tool("explodes", "Boom.", {})
-    async def explodes(**kwargs: Any) -> dict[str, Any]:
+async def test_a_raising_handler_becomes_an_error_result(scratch_registry: list[str]) -> None:
+    scratch_registry.append("explodes")
+
+    @tool("explodes", title="Boom", description="Boom.", arguments=NoArgs, result=Echoed)
+    async def explodes(arguments: NoArgs, **kwargs: Any) -> Echoed:
         raise RuntimeError("kaboom")
 
     result = await call_tool("explodes", {}, settings=Settings())
@@ -211,75 +255,65 @@ async def test_a_raising_handler_becomes_an_error_result(scratch_registry: dict[
         pytest.param({"topic": ""}, id="empty"),
     ],
 )
-def test_own_validation_agrees_with_jsonschema(arguments: dict[str, Any]) -> None:
+def test_the_argument_model_agrees_with_its_json_schema(arguments: dict[str, Any]) -> None:
+    from pydantic import ValidationError
+
     definition = get_tool("research_topic")
     assert definition is not None
     validator = jsonschema.Draft202012Validator(definition.input_schema())
-    assert (registry.validate_arguments(definition, arguments) == []) == validator.is_valid(
-        arguments
-    )
+    try:
+        definition.arguments.model_validate(arguments)
+        valid = True
+    except ValidationError:
+        valid = False
+    assert valid == validator.is_valid(arguments)
 
 
-async def test_lookup_through_call_tool(monkeypatch: pytest.MonkeyPatch) -> None:
-    import swarm.web.wikipedia
-
-    async def wiki_summary(query: str, **kwargs: Any) -> dict[str, str]:
+async def test_lookup_through_call_tool() -> None:
+    async def wiki_summary(query: str) -> dict[str, str]:
         return {"title": "T", "extract": "E.", "url": "https://en.wikipedia.org/wiki/T"}
 
-    # lookup asks the raising variant (it tells "no such page" from "unreachable").
-    monkeypatch.setattr(swarm.web.wikipedia, "wiki_summary_or_raise", wiki_summary)
-    result = await call_tool("lookup", {"query": "T"}, settings=Settings())
-    assert result["success"] is True and result["source"] == "wikipedia"
-
-
-async def test_research_topic_through_call_tool(monkeypatch: pytest.MonkeyPatch) -> None:
-    import swarm.models
-    import swarm.research
-    from swarm.models.scripted import ScriptedReasoner
-    from swarm.research import ResearchResult
-
-    calls: list[tuple[str, str]] = []
-
-    async def fake_research(topic: str, depth: str = "deep", **kwargs: Any) -> ResearchResult:
-        calls.append((topic, depth))
-        return ResearchResult(topic=topic, depth=depth, report="R [1].")
-
-    monkeypatch.setattr(swarm.research, "research_topic", fake_research)
-    monkeypatch.setattr(swarm.models, "get_reasoner", lambda *a, **k: ScriptedReasoner())
-    result = await call_tool(
-        "research_topic", {"topic": "t", "depth": "quick"}, settings=Settings()
+    providers = Providers(
+        wikipedia_summary=wiki_summary, web_search=_no_hits, article_fetcher=_no_article
     )
-    assert calls == [("t", "quick")]
-    assert result["success"] is True and result["report"] == "R [1]."
+    result = await call_tool("lookup", {"query": "T"}, settings=Settings(), providers=providers)
+    assert result["success"] is True and result["source"] == "wikipedia"
+    assert result["data"]["title"] == "T"
 
 
-async def test_web_search_and_wiki_query_through_call_tool(monkeypatch: pytest.MonkeyPatch) -> None:
-    import swarm.web.web_search
-    import swarm.wiki_query
-    from swarm.wiki_query import WikiQueryResult
+async def test_research_topic_through_call_tool() -> None:
+    searched: list[tuple[str, int]] = []
 
-    async def web_search(query: str, **kwargs: Any) -> str:
+    async def web_search(query: str, limit: int) -> Sequence[SearchHit]:
+        searched.append((query, limit))
+        return [SearchHit("CCW", "https://ccw.example/about", "Coastal Clean Water.")]
+
+    async def fetch(url: str) -> tuple[str, str]:
+        return "About CCW", "Coastal Clean Water cleans the coast."
+
+    providers = Providers(web_search=web_search, article_fetcher=fetch)
+    settings = Settings(backend="offline", wikipedia_fallback_enabled=False)
+    result = await call_tool(
+        "research_topic", {"topic": "CCW", "depth": "quick"}, settings=settings, providers=providers
+    )
+    assert searched and all(limit == 3 for _, limit in searched)  # quick: 3 hits a query
+    assert result["success"] is True and result["depth"] == "quick"
+    assert [source["url"] for source in result["sources"]] == ["https://ccw.example/about"]
+
+
+async def test_web_search_and_wiki_query_through_call_tool() -> None:
+    async def search_envelope(query: str) -> str:
         return f"envelope for {query}"
 
-    async def aquery(query: str, time_sensitive: bool | None = None, **kwargs: Any) -> Any:
-        return WikiQueryResult(
-            answer=f"wiki says {query}",
-            pages_consulted=["a.md"],
-            confidence="high",
-            go_external=bool(time_sensitive),
-            stale=False,
-            error=None,
-        )
-
-    monkeypatch.setattr(swarm.web.web_search, "web_search", web_search)
-    monkeypatch.setattr(swarm.wiki_query, "aquery", aquery)
-    assert await call_tool("web_search", {"query": "q"}, settings=Settings()) == {
-        "success": True,
-        "content": "envelope for q",
-    }
+    providers = Providers(search_envelope=search_envelope)
+    assert await call_tool(
+        "web_search", {"query": "q"}, settings=Settings(), providers=providers
+    ) == {"success": True, "query": "q", "content": "envelope for q"}
+    settings = Settings(wiki_dir=FIXTURES / "brain", backend="offline")
     result = await call_tool(
-        "wiki_query", {"query": "q", "time_sensitive": True}, settings=_all_settings()
+        "wiki_query",
+        {"query": "What is CCW's first-response SLA?", "time_sensitive": True},
+        settings=settings,
     )
-    assert result["success"] is True
-    assert result["answer"] == "wiki says q" and result["go_external"] is True
-    assert result["pages_consulted"] == ["a.md"]
+    assert result["success"] is True and result["error"] is None
+    assert "ccw.md" in result["pages_consulted"] and result["go_external"] is True

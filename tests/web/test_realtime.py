@@ -18,6 +18,7 @@ import httpx
 import pytest
 
 from swarm.config import Settings
+from swarm.tools.context import ToolContext
 from swarm.web import realtime
 from swarm.web.realtime import (
     gemini_api_search,
@@ -27,7 +28,7 @@ from swarm.web.realtime import (
     realtime_search,
     resolve_gemini_binary,
 )
-from swarm.web.web_search import ToolContext, web_search
+from swarm.web.web_search import web_search
 
 NO_RESULTS_HTML = "<html><body><p>No results.</p></body></html>"
 

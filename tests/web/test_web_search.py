@@ -16,13 +16,13 @@ from conftest import REAL_CAPTURES
 
 from swarm.cli import cli
 from swarm.config import Settings
+from swarm.tools.context import ToolContext
 from swarm.web import cascade as cascade_module
 from swarm.web import web_search as web_search_module
 from swarm.web.articles import Article
 from swarm.web.types import SearchHit
 from swarm.web.web_search import (
     SearchOutcome,
-    ToolContext,
     cascade_fetch,
     search_hits,
     web_search,

@@ -16,7 +16,7 @@ from swarm.wiki.pages import (
     read_page_text,
     read_page_texts,
     split_frontmatter,
-    truncate_at_word,
+    truncate_with_marker,
 )
 
 
@@ -215,7 +215,7 @@ def test_truncation_at_word_boundary_with_marker(tmp_path: Path) -> None:
     ],
 )
 def test_truncate_at_word(text: str, max_chars: int, expected: tuple[str, bool]) -> None:
-    assert truncate_at_word(text, max_chars) == expected
+    assert truncate_with_marker(text, max_chars) == expected
 
 
 def test_read_page_texts_yields_none_for_unreadable(wiki: Path) -> None:
