@@ -17,6 +17,7 @@ from swarm.models import prompts
 from swarm.models.base import (
     ChatTurn,
     Confidence,
+    Evidence,
     Finding,
     PageCandidate,
     PageChoice,
@@ -71,6 +72,8 @@ class _Answer(BaseModel):
     confidence: Confidence = "low"
     pages_used: list[str | int] = []
     time_sensitive: bool | None = None
+    # (page, quote) pairs; checked against the excerpts by the flow (swarm.wiki.evidence).
+    evidence: list[tuple[str | int, str]] = []
 
     @field_validator("confidence", mode="before")
     @classmethod
@@ -91,6 +94,24 @@ class _Answer(BaseModel):
         if not isinstance(value, list | tuple):
             return []
         return [item for item in value if _is_page_item(item)]
+
+    @field_validator("evidence", mode="before")
+    @classmethod
+    def _usable_quotes_only(cls, value: Any) -> Any:
+        # Like pages_used: an odd item (no quote, a quote that is not text) is dropped; an
+        # answer without usable quotes is still an answer, it just can't stay high.
+        items = [value] if isinstance(value, dict) else value
+        if not isinstance(items, list | tuple):
+            return []
+        pairs: list[tuple[str | int, str]] = []
+        for item in items:
+            if not isinstance(item, dict):
+                continue
+            page = item.get("page", item.get("path", ""))
+            quote = item.get("quote")
+            if isinstance(quote, str) and quote.strip() and _is_page_item(page):
+                pairs.append((page if isinstance(page, str | int) else "", quote))
+        return pairs
 
 
 class _Plan(BaseModel):
@@ -218,6 +239,11 @@ class ChatReasoner:
             confidence=parsed.confidence if answer else "low",
             pages_used=list(dict.fromkeys(p for p in pages_used if p)),
             time_sensitive=parsed.time_sensitive,
+            # Always a list, so the flow checks it: a chat model's `high` must be quoted.
+            evidence=[
+                Evidence(page=_resolve_page(page, excerpt_paths), quote=quote)
+                for page, quote in parsed.evidence
+            ],
         )
 
     async def plan_subqueries(self, topic: str, *, max_queries: int = 5) -> list[str]:
