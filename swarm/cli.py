@@ -108,7 +108,7 @@ def _progress(line: str) -> None:
     "--json",
     "as_json",
     is_flag=True,
-    help="Print the spec's JSON result only (plus `warnings` when there are any).",
+    help="Print the spec's JSON result only (plus `evidence` and `warnings` when there are any).",
 )
 def query_command(
     question: str,
@@ -134,8 +134,11 @@ def query_command(
     _progress(f"⏳ Reading the wiki ({settings.resolved_backend()} backend)…")
     result = query(question, time_sensitive, settings=settings)
     if as_json:
-        # The spec's six fields first; then the pages skipped or names dropped, if any.
+        # The spec's six fields first; then the verified quotes and the pages skipped or
+        # names dropped, if any.
         payload = result.spec_dict()
+        if result.evidence:
+            payload["evidence"] = [quote.model_dump() for quote in result.evidence]
         if result.warnings:
             payload["warnings"] = result.warnings
         click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
@@ -149,6 +152,7 @@ def _format_result(result: WikiQueryResult) -> str:
     lines = [result.answer or "(no answer in the wiki)", ""]
     lines.append(f"confidence: {result.confidence}")
     lines.append(f"pages:      {', '.join(result.pages_consulted) or '-'}")
+    lines += [f'evidence:   {quote.page}: "{quote.quote}"' for quote in result.evidence]
     flags = [
         f"go_external={'yes' if result.go_external else 'no'}",
         f"stale={'yes' if result.stale else 'no'}",

@@ -19,7 +19,8 @@ from pydantic import BaseModel, Field
 from swarm._sync import run_sync
 from swarm.config import Settings, get_settings, resolve_wiki_dir
 from swarm.errors import ConfigError, ModelError, ModelTimeout, SwarmError, WikiError
-from swarm.models.base import Confidence, PageCandidate, Reasoner
+from swarm.models.base import Confidence, PageCandidate, Reasoner, WikiAnswer
+from swarm.wiki.evidence import check_evidence
 from swarm.wiki.freshness import (
     detect_time_sensitive,
     page_is_stale,
@@ -31,6 +32,7 @@ from swarm.wiki.pages import PageExcerpt, read_page
 
 __all__ = [
     "SPEC_FIELDS",
+    "EvidenceQuote",
     "WikiQueryResult",
     "aquery",
     "build_candidates",
@@ -40,6 +42,13 @@ __all__ = [
 ]
 
 SPEC_FIELDS = ("answer", "pages_consulted", "confidence", "go_external", "stale", "error")
+
+
+class EvidenceQuote(BaseModel):
+    """A quote of the answer found on a page read for it (`page` is the page's path)."""
+
+    page: str
+    quote: str
 
 
 class WikiQueryResult(BaseModel):
@@ -52,6 +61,7 @@ class WikiQueryResult(BaseModel):
     stale: bool = False
     error: str | None = None
     # extras, after the six
+    evidence: list[EvidenceQuote] = Field(default_factory=list)  # verified quotes
     warnings: list[str] = Field(default_factory=list)  # pages skipped, pick items dropped
     time_sensitive: bool = False
     pages_read: list[str] = Field(default_factory=list)
@@ -153,13 +163,21 @@ async def _answer(
 
     answer_text = ""
     used: list[str] = []
+    evidence: list[EvidenceQuote] = []
     confidence: Confidence = "low"
     if readable:
         answer = await reasoner.answer_from_excerpts(question, readable)
         flags.append(answer.time_sensitive)
         answer_text = answer.answer.strip()
         confidence = answer.confidence if answer_text else "low"
+        evidence, confidence, notes = _checked_evidence(
+            question, answer, answer_text, confidence, readable, page_map
+        )
+        warnings += notes
         used, unread = _cited_pages(answer.pages_used, readable, page_map)
+        # Pages holding a verified quote come first; the other cited pages that were read
+        # stay (the answer says it drew on them, and their freshness still counts).
+        used = list(dict.fromkeys([quote.page for quote in evidence] + used))
         # A low answer naming no page is the reasoner saying "the wiki doesn't say": it
         # consulted nothing. Any other answer without names came from what was read.
         if answer_text and not used and confidence != "low":
@@ -211,6 +229,7 @@ async def _answer(
         go_external=gate(confidence=confidence, stale=stale, time_sensitive=time_sensitive),
         stale=stale,
         error=error,
+        evidence=evidence,
         warnings=_bounded(warnings),
         time_sensitive=time_sensitive,
         pages_read=[excerpt.path for excerpt in readable],
@@ -270,6 +289,33 @@ def _read_one(root: Path, path: str, page_map: PageMap, settings: Settings) -> P
         max_chars=settings.page_excerpt_chars,
         max_bytes=settings.max_page_bytes,
     )
+
+
+def _checked_evidence(
+    question: str,
+    answer: WikiAnswer,
+    answer_text: str,
+    confidence: Confidence,
+    readable: Sequence[PageExcerpt],
+    page_map: PageMap,
+) -> tuple[list[EvidenceQuote], Confidence, list[str]]:
+    """(verified quotes, the confidence they allow, warnings) for a quoting reasoner's answer.
+
+    Every answer with a quote list goes through here, whatever backend wrote it, checked
+    against the excerpts it was shown (`swarm.wiki.evidence.check_evidence`). A reasoner
+    that does not quote (`evidence is None`: the offline one) keeps its own judgement."""
+    if answer.evidence is None or not answer_text:
+        return [], confidence, []
+    verdict = check_evidence(
+        question=question,
+        answer=answer_text,
+        confidence=confidence,
+        quotes=[(item.page, item.quote) for item in answer.evidence],
+        excerpts={excerpt.path: excerpt.text for excerpt in readable},
+        page_map=page_map,
+    )
+    verified = [EvidenceQuote(page=quote.page, quote=quote.quote) for quote in verdict.verified]
+    return verified, verdict.confidence, verdict.warnings
 
 
 def _cited_pages(

@@ -52,6 +52,9 @@ ANSWER_SLA = tool_use(
         "confidence": "high",
         "pages_used": ["ccw.md"],
         "time_sensitive": False,
+        "evidence": [
+            {"page": "ccw.md", "quote": "First-response SLA: 15 minutes, around the clock"}
+        ],
     },
 )
 
@@ -147,7 +150,8 @@ def test_only_bogus_picks_mean_no_synthesis_call(api: FakeMessagesAPI) -> None:
 
 def test_json_in_code_fences_is_accepted(api: FakeMessagesAPI) -> None:
     fenced = (
-        '```json\n{"answer": "15 minutes", "confidence": "high", "pages_used": ["ccw.md"]}\n```'
+        '```json\n{"answer": "15 minutes", "confidence": "high", "pages_used": ["ccw.md"], '
+        '"evidence": [{"page": "ccw.md", "quote": "First-response SLA: 15 minutes"}]}\n```'
     )
     api.replies += [PICK_CCW, text(fenced)]
     r = query("What is CCW's first-response SLA?", False, wiki_dir=BRAIN)
@@ -185,3 +189,48 @@ def test_model_timeout_becomes_an_honest_result(
     r = query("What is CCW's first-response SLA?", wiki_dir=BRAIN)
     assert r.error and "timed out" in r.error and r.go_external
     assert time.monotonic() - started < 3
+
+
+def test_a_fabricated_quote_through_the_sdk_is_not_high(api: FakeMessagesAPI) -> None:
+    fabricated = tool_use(
+        "answer",
+        {
+            "answer": "CCW's first-response SLA is 15 minutes.",
+            "confidence": "high",
+            "pages_used": ["ccw.md"],
+            "time_sensitive": False,
+            "evidence": [{"page": "ccw.md", "quote": "CCW is promised a 15-minute response."}],
+        },
+    )
+    api.replies += [PICK_CCW, fabricated]
+    r = query("What is CCW's first-response SLA?", wiki_dir=BRAIN)
+    assert (r.confidence, r.go_external, r.evidence) == ("medium", True, [])
+    assert "quote not found on page ccw.md" in r.warnings
+    # The answer tool the SDK sent asks for the quotes.
+    assert "evidence" in api.requests[1]["tools"][0]["input_schema"]["required"]
+
+
+def test_swarm_query_json_adds_evidence_after_the_six_only_when_verified(
+    api: FakeMessagesAPI,
+) -> None:
+    from click.testing import CliRunner
+
+    from swarm.cli import cli
+    from swarm.wiki_query import SPEC_FIELDS
+
+    api.replies += [PICK_CCW, ANSWER_SLA]
+    args = ["query", "What is CCW's first-response SLA?", "--wiki", str(BRAIN), "--json"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.stdout)
+    assert list(payload) == [*SPEC_FIELDS, "evidence"]
+    assert payload["confidence"] == "high"
+    assert payload["evidence"] == [
+        {"page": "ccw.md", "quote": "First-response SLA: 15 minutes, around the clock"}
+    ]
+
+    no_quote = {**ANSWER_SLA[1]["content"][0]["input"], "evidence": []}
+    api.replies += [PICK_CCW, tool_use("answer", no_quote)]
+    payload = json.loads(CliRunner().invoke(cli, args).stdout)
+    assert "evidence" not in payload and payload["confidence"] == "medium"
+    assert list(payload)[: len(SPEC_FIELDS)] == list(SPEC_FIELDS)

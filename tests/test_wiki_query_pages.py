@@ -274,7 +274,12 @@ def test_one_bad_item_no_longer_voids_the_pick(wiki: Path) -> None:
     chat = ScriptedChatModel(
         [
             {"pages": ["ccw.md", 1, None, {}, "pricing.md"], "time_sensitive": False},
-            {"answer": "$2,400/year", "confidence": "high", "pages_used": ["ccw.md"]},
+            {
+                "answer": "$2,400/year",
+                "confidence": "high",
+                "pages_used": ["ccw.md"],
+                "evidence": [{"page": "ccw.md", "quote": "contract at $2,400/year"}],
+            },
         ]
     )
 
@@ -380,9 +385,10 @@ def test_a_flood_of_bad_names_gives_a_bounded_list_of_warnings() -> None:
     assert r.pages_read == ["ccw.md"]
 
 
-def test_warnings_sit_after_the_six_and_the_spec_dict_stays_six() -> None:
+def test_evidence_and_warnings_sit_after_the_six_and_the_spec_dict_stays_six() -> None:
     r = WikiQueryResult(warnings=["skipped x.md: page not found"])
-    assert list(r.model_dump())[: len(SPEC_FIELDS) + 1] == [*SPEC_FIELDS, "warnings"]
+    extras = ["evidence", "warnings"]
+    assert list(r.model_dump())[: len(SPEC_FIELDS) + 2] == [*SPEC_FIELDS, *extras]
     assert list(r.spec_dict()) == list(SPEC_FIELDS)
 
 

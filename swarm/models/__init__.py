@@ -10,6 +10,7 @@ from swarm.errors import ConfigError
 from swarm.models.base import (
     ChatTurn,
     Confidence,
+    Evidence,
     Finding,
     PageCandidate,
     PageChoice,
@@ -21,6 +22,7 @@ from swarm.models.base import (
 __all__ = [
     "ChatTurn",
     "Confidence",
+    "Evidence",
     "Finding",
     "PageCandidate",
     "PageChoice",

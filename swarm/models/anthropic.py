@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from swarm.config import Settings, get_settings
 from swarm.errors import ModelError, ModelOutputError, ModelTimeout
-from swarm.models.chat import MAX_REPLY_BYTES, ChatReply, check_reply_text
+from swarm.models.chat_replies import MAX_REPLY_BYTES, ChatReply, check_reply_text
 from swarm.models.prompts import ToolSpec
 
 if TYPE_CHECKING:

@@ -15,6 +15,7 @@ from swarm.wiki.pages import PageExcerpt
 __all__ = [
     "ChatTurn",
     "Confidence",
+    "Evidence",
     "Finding",
     "PageCandidate",
     "PageChoice",
@@ -50,6 +51,15 @@ class PageChoice:
 
 
 @dataclass(frozen=True, slots=True)
+class Evidence:
+    """A quote the model says it copied from a page's excerpt: *unverified* (the flow checks
+    it against the excerpt it was shown, `swarm.wiki.evidence`)."""
+
+    page: str
+    quote: str
+
+
+@dataclass(frozen=True, slots=True)
 class WikiAnswer:
     """An answer synthesised from page excerpts only."""
 
@@ -57,6 +67,11 @@ class WikiAnswer:
     confidence: Confidence
     pages_used: list[str] = field(default_factory=list)  # unvalidated; the flow filters it
     time_sensitive: bool | None = None
+    # The quotes that carry the answer. A list (even empty) is checked by the flow and a
+    # `high` needs one that verifies: `ChatReasoner` always gives a list. None means the
+    # reasoner does not quote and its confidence is its own judgement of passages cut from
+    # the excerpts (the offline reasoner, for now: the hook for it to quote too).
+    evidence: list[Evidence] | None = None
 
 
 @dataclass(frozen=True, slots=True)

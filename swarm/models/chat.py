@@ -1,55 +1,38 @@
 """The Reasoner over any chat model: builds prompts, forces tool use, validates the output.
 
 `ChatModel` is the one-call interface a backend implements (Anthropic, the scripted double);
-everything the model returns is parsed leniently and validated before anyone uses it.
+everything the model returns is parsed leniently (`chat_replies`) and validated before use.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, field_validator
 
 from swarm.errors import ModelOutputError
 from swarm.models import prompts
 from swarm.models.base import (
     ChatTurn,
     Confidence,
+    Evidence,
     Finding,
     PageCandidate,
     PageChoice,
     SourceText,
     WikiAnswer,
 )
+from swarm.models.chat_replies import ChatReply, check_reply_size, validated_reply
 from swarm.models.prompts import ToolSpec
 from swarm.wiki.pages import PageExcerpt
 
-__all__ = [
-    "MAX_REPLY_BYTES",
-    "MAX_REPLY_DEPTH",
-    "ChatModel",
-    "ChatReasoner",
-    "ChatReply",
-    "ToolSpec",
-    "check_reply_text",
-    "parse_json_object",
-]
+__all__ = ["ChatModel", "ChatReasoner"]
 
 # How much conversation the bot sends back to the model, and how much of each source.
 MAX_HISTORY_TURNS = 20
 REPORT_SOURCE_MAX_CHARS = 4000
-
-
-@dataclass(frozen=True, slots=True)
-class ChatReply:
-    """A chat model's reply: its text, and the forced tool's input when a tool was asked for."""
-
-    text: str
-    tool_input: dict[str, Any] | None = None
 
 
 @runtime_checkable
@@ -64,125 +47,6 @@ class ChatModel(Protocol):
     ) -> ChatReply:
         """One model call. Raises `ModelError` / `ModelTimeout` (short messages, no secrets)."""
         ...
-
-
-# --- bounds on a raw reply ----------------------------------------------------------------
-
-# A real reply is a few KB (max_tokens bounds it); anything past these is refused before any
-# JSON parser sees it: Python's parsers recurse, so a deep enough reply raises RecursionError.
-MAX_REPLY_BYTES = 256 * 1024
-MAX_REPLY_DEPTH = 64
-
-# A JSON string (skipped whole, brackets inside it don't nest) or one bracket.
-_STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
-
-
-def check_reply_text(text: str) -> None:
-    """Refuse reply text over `MAX_REPLY_BYTES` or with JSON nested over `MAX_REPLY_DEPTH`.
-
-    Raises `ModelOutputError` ("reply too large" / "reply nested too deeply")."""
-    _check_size(text)
-    depth = 0
-    for match in _STRING_OR_BRACKET.finditer(text):
-        bracket = match.group()
-        if bracket in "[{":
-            depth += 1
-            if depth > MAX_REPLY_DEPTH:
-                raise _too_deep()
-        elif bracket in "]}":
-            depth = max(0, depth - 1)
-
-
-def _check_size(text: str) -> None:
-    if len(text) > MAX_REPLY_BYTES:
-        raise ModelOutputError(
-            f"reply too large ({len(text) // 1024} KB; the limit is {MAX_REPLY_BYTES // 1024} KB)"
-        )
-
-
-def _too_deep() -> ModelOutputError:
-    return ModelOutputError(f"reply nested too deeply (over {MAX_REPLY_DEPTH} levels of JSON)")
-
-
-def _check_value(value: Any) -> None:
-    """The same bounds on an already-parsed value (a tool input), walked without recursion."""
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if not isinstance(item, dict | list):
-            continue
-        if depth > MAX_REPLY_DEPTH:
-            raise _too_deep()
-        children = item.values() if isinstance(item, dict) else item
-        stack.extend((child, depth + 1) for child in children)
-    check_reply_text(json.dumps(value, ensure_ascii=False, default=str))
-
-
-# --- lenient JSON extraction --------------------------------------------------------------
-
-_FENCED_BLOCK = re.compile(r"```[ \t]*(?:json|JSON)?[ \t]*\n?(.*?)```", re.DOTALL)
-
-
-def _json_candidates(text: str) -> list[dict[str, Any]]:
-    """Every JSON object found in `text`: whole, inside ``` fences, then embedded in prose."""
-    found: list[dict[str, Any]] = []
-
-    def try_load(chunk: str) -> None:
-        try:
-            value = json.loads(chunk)
-        except ValueError:
-            return
-        except RecursionError:  # nesting the bracket count could not see (inside prose quotes)
-            raise _too_deep() from None
-        if isinstance(value, dict):
-            found.append(value)
-
-    stripped = text.strip()
-    if not stripped:
-        return found
-    try_load(stripped)
-    for block in _FENCED_BLOCK.findall(stripped):
-        try_load(block.strip())
-    decoder = json.JSONDecoder()
-    start = stripped.find("{")
-    while start != -1:
-        try:
-            value, end = decoder.raw_decode(stripped, start)
-        except RecursionError:
-            raise _too_deep() from None
-        except ValueError:
-            start = stripped.find("{", start + 1)
-            continue
-        if isinstance(value, dict):
-            found.append(value)
-        start = stripped.find("{", end)
-    return found
-
-
-def parse_json_object(reply: ChatReply) -> list[dict[str, Any]]:
-    """The candidate objects in a reply, best first: the tool input, then JSON in the text.
-
-    Raises `ModelOutputError` for a reply too large or too deeply nested to parse."""
-    if reply.tool_input is not None:
-        _check_value(reply.tool_input)
-    check_reply_text(reply.text)
-    candidates = [reply.tool_input] if isinstance(reply.tool_input, dict) else []
-    return candidates + _json_candidates(reply.text)
-
-
-_Model = TypeVar("_Model", bound=BaseModel)
-
-
-def _validated(reply: ChatReply, schema: type[_Model], what: str) -> _Model:
-    candidates = parse_json_object(reply)
-    for candidate in candidates:
-        try:
-            return schema.model_validate(candidate)
-        except ValidationError:
-            continue
-    if not candidates:
-        raise ModelOutputError(f"the model's {what} was not JSON")
-    raise ModelOutputError(f"the model's {what} did not have the expected fields")
 
 
 # --- output schemas -----------------------------------------------------------------------
@@ -208,6 +72,8 @@ class _Answer(BaseModel):
     confidence: Confidence = "low"
     pages_used: list[str | int] = []
     time_sensitive: bool | None = None
+    # (page, quote) pairs; checked against the excerpts by the flow (swarm.wiki.evidence).
+    evidence: list[tuple[str | int, str]] = []
 
     @field_validator("confidence", mode="before")
     @classmethod
@@ -228,6 +94,24 @@ class _Answer(BaseModel):
         if not isinstance(value, list | tuple):
             return []
         return [item for item in value if _is_page_item(item)]
+
+    @field_validator("evidence", mode="before")
+    @classmethod
+    def _usable_quotes_only(cls, value: Any) -> Any:
+        # Like pages_used: an odd item (no quote, a quote that is not text) is dropped; an
+        # answer without usable quotes is still an answer, it just can't stay high.
+        items = [value] if isinstance(value, dict) else value
+        if not isinstance(items, list | tuple):
+            return []
+        pairs: list[tuple[str | int, str]] = []
+        for item in items:
+            if not isinstance(item, dict):
+                continue
+            page = item.get("page", item.get("path", ""))
+            quote = item.get("quote")
+            if isinstance(quote, str) and quote.strip() and _is_page_item(page):
+                pairs.append((page if isinstance(page, str | int) else "", quote))
+        return pairs
 
 
 class _Plan(BaseModel):
@@ -322,7 +206,7 @@ class ChatReasoner:
             tool=prompts.PICK_PAGES_TOOL,
             max_tokens=self.max_tokens,
         )
-        pick = _validated(reply, _PagePick, "page choice")
+        pick = validated_reply(reply, _PagePick, "page choice")
         candidate_paths = [candidate.path for candidate in candidates]
         paths: list[str] = []
         dropped: list[str] = []
@@ -345,7 +229,7 @@ class ChatReasoner:
             tool=prompts.ANSWER_TOOL,
             max_tokens=self.max_tokens,
         )
-        parsed = _validated(reply, _Answer, "answer")
+        parsed = validated_reply(reply, _Answer, "answer")
         answer = parsed.answer.strip()
         excerpt_paths = [excerpt.path for excerpt in excerpts]
         pages_used = [_resolve_page(item, excerpt_paths) for item in parsed.pages_used]
@@ -355,6 +239,11 @@ class ChatReasoner:
             confidence=parsed.confidence if answer else "low",
             pages_used=list(dict.fromkeys(p for p in pages_used if p)),
             time_sensitive=parsed.time_sensitive,
+            # Always a list, so the flow checks it: a chat model's `high` must be quoted.
+            evidence=[
+                Evidence(page=_resolve_page(page, excerpt_paths), quote=quote)
+                for page, quote in parsed.evidence
+            ],
         )
 
     async def plan_subqueries(self, topic: str, *, max_queries: int = 5) -> list[str]:
@@ -369,7 +258,7 @@ class ChatReasoner:
             tool=prompts.PLAN_TOOL,
             max_tokens=self.max_tokens,
         )
-        plan = _validated(reply, _Plan, "query plan")
+        plan = validated_reply(reply, _Plan, "query plan")
         queries: list[str] = []
         for query in plan.queries:
             cleaned = " ".join(query.split())
@@ -412,7 +301,7 @@ class ChatReasoner:
 
 
 def _required_text(reply: ChatReply, what: str) -> str:
-    _check_size(reply.text)  # this text is not parsed: only its size is bounded
+    check_reply_size(reply.text)  # this text is not parsed: only its size is bounded
     text = reply.text.strip()
     if not text:
         raise ModelOutputError(f"the model's {what} was empty")

@@ -142,10 +142,16 @@ Rules:
 - If the excerpts do not contain the answer, say "not in the wiki" and use confidence low.
 - Keep the answer short and concrete: quote figures, dates and names as the excerpts give them.
 - pages_used lists only the paths of the excerpts you actually took the answer from.
+- evidence: one to three short quotes that state the answer, each one sentence or line \
+copied exactly, character for character, from one excerpt, with that excerpt's path. Quote \
+the words that answer, not the words of the question. Use "..." only to skip words inside \
+one excerpt. No evidence when the answer is not in the excerpts.
 - Confidence rubric:
-  high   = an excerpt states the answer directly;
+  high   = an excerpt states the answer directly, and your evidence quotes it;
   medium = the excerpts answer only part of the question, or the answer is inferred;
   low    = the answer is not in the excerpts.
+- Quotes are checked against the excerpts: an answer whose quotes are not found there, or \
+that has a figure no excerpt gives, is not treated as high.
 - time_sensitive is true when the question concerns fast-changing facts (prices, market \
 data, competitors, regulation, releases, news, "latest", "this week").
 {_DATA_RULE}
@@ -165,8 +171,24 @@ ANSWER_TOOL: ToolSpec = {
                 "description": "Paths of the excerpts the answer comes from.",
             },
             "time_sensitive": {"type": "boolean"},
+            "evidence": {
+                "type": "array",
+                "maxItems": 5,
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "page": {"type": "string", "description": "The excerpt's path."},
+                        "quote": {
+                            "type": "string",
+                            "description": "One sentence or line copied exactly from it.",
+                        },
+                    },
+                    "required": ["page", "quote"],
+                },
+                "description": "Short verbatim quotes from the excerpts that state the answer.",
+            },
         },
-        "required": ["answer", "confidence", "pages_used", "time_sensitive"],
+        "required": ["answer", "confidence", "pages_used", "time_sensitive", "evidence"],
     },
 }
 

@@ -22,7 +22,7 @@ from swarm.models.base import (
     SourceText,
     WikiAnswer,
 )
-from swarm.models.chat import ChatReply
+from swarm.models.chat_replies import ChatReply
 from swarm.models.prompts import ToolSpec
 from swarm.wiki.pages import PageExcerpt
 

@@ -79,6 +79,7 @@ def answer_for(request: dict[str, Any]) -> Reply:
             "confidence": "high",
             "pages_used": ["ccw.md"],
             "time_sensitive": False,
+            "evidence": [{"page": "ccw.md", "quote": "First-response SLA: 15 minutes"}],
         },
     )
 

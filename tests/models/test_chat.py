@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from swarm.errors import ModelError, ModelOutputError, ModelTimeout
 from swarm.models.base import ChatTurn, Finding, PageCandidate, SourceText
-from swarm.models.chat import ChatReasoner, ChatReply, parse_json_object
+from swarm.models.chat import ChatReasoner
+from swarm.models.chat_replies import ChatReply, parse_json_object
 from swarm.models.scripted import ScriptedChatModel
 from swarm.wiki.pages import PageExcerpt
 

@@ -8,7 +8,8 @@ import pytest
 
 from swarm.errors import ModelError
 from swarm.models.base import Finding, PageCandidate, PageChoice, Reasoner, WikiAnswer
-from swarm.models.chat import ChatReasoner, ChatReply
+from swarm.models.chat import ChatReasoner
+from swarm.models.chat_replies import ChatReply
 from swarm.models.scripted import ScriptedCall, ScriptedChatModel, ScriptedReasoner
 
 
