@@ -110,7 +110,7 @@ class Settings(BaseSettings):
     openai_model: str | None = None  # SWARM_OPENAI_MODEL; e.g. "llama3.1:8b" for Ollama
     # The chat model's context window in tokens (a small local model: 4096, 8192); bounds
     # the selection prompt and the excerpts so a prompt always fits. None: no extra bound.
-    context_tokens: int | None = Field(default=None, ge=1024)
+    context_tokens: int | None = Field(default=None, ge=2048)
     model_timeout_s: float = Field(default=30.0, gt=0)
     model_max_retries: int = Field(default=2, ge=0)
 
