@@ -53,7 +53,7 @@ def cli() -> None:
     wiki can't answer, is unsure, is stale, or the topic moves fast."""
 
 
-BACKENDS = click.Choice(["auto", "anthropic", "offline"])
+BACKENDS = click.Choice(["auto", "anthropic", "openai", "offline"])
 
 
 def _checked_settings(**overrides: object) -> Settings:
@@ -83,11 +83,17 @@ def _settings_for(backend: str | None, wiki: str | None) -> Settings:
         resolve_wiki_dir(settings.wiki_dir, settings)
     except SwarmError as exc:
         raise click.UsageError(str(exc)) from exc
-    if settings.backend == "anthropic" and not settings.anthropic_key():
-        raise click.UsageError(
-            "The anthropic backend needs a key: set ANTHROPIC_API_KEY (or use --backend offline)."
-        )
+    _require_backend(settings)
     return settings
+
+
+def _require_backend(settings: Settings) -> None:
+    """A backend its settings can't run (no key, endpoint or model name) is a usage error."""
+    from swarm.models import backend_problem
+
+    problem = backend_problem(settings)
+    if problem is not None:
+        raise click.UsageError(problem)
 
 
 def _progress(line: str) -> None:
@@ -131,7 +137,9 @@ def query_command(
             'QUESTION is empty: ask something, e.g. swarm query "Who is on call?"'
         )
     settings = _settings_for(backend, wiki)
-    _progress(f"⏳ Reading the wiki ({settings.resolved_backend()} backend)…")
+    from swarm.models import resolve_backend
+
+    _progress(f"⏳ Reading the wiki ({resolve_backend(settings)} backend)…")
     result = query(question, time_sensitive, settings=settings)
     if as_json:
         # The spec's six fields first; then the verified quotes and the pages skipped or
@@ -310,10 +318,7 @@ def research_command(topic: str, depth: str, backend: str | None, as_json: bool)
 
     _require_question(topic, "TOPIC", 'swarm research "Mongolian steppe climate"')
     settings = _checked_settings(**({"backend": backend} if backend else {}))
-    if settings.backend == "anthropic" and not settings.anthropic_key():
-        raise click.UsageError(
-            "The anthropic backend needs a key: set ANTHROPIC_API_KEY (or use --backend offline)."
-        )
+    _require_backend(settings)
     _require_outside_sources(settings)
     wiring = _outside_wiring()
     result = asyncio.run(

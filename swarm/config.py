@@ -43,7 +43,7 @@ __all__ = [
     "resolve_wiki_dir",
 ]
 
-Backend = Literal["auto", "anthropic", "offline"]
+Backend = Literal["auto", "anthropic", "openai", "offline"]
 
 # Read at call time through the module __getattr__ below (an annotation only, no value).
 BRAIN1_WIKI_DIR: Path | None
@@ -106,6 +106,14 @@ class Settings(BaseSettings):
     )
     anthropic_model: str = "claude-sonnet-5-5"
     anthropic_max_tokens: int = Field(default=1024, gt=0)
+    # An OpenAI-compatible endpoint (Ollama, llama.cpp, vLLM, LM Studio, OpenAI itself). The
+    # URL gets every prompt: like every `*_url`, never from a working folder's `.env`.
+    openai_base_url: str | None = Field(default=None, validation_alias=_env("OPENAI_BASE_URL"))
+    openai_api_key: SecretStr | None = Field(default=None, validation_alias=_env("OPENAI_API_KEY"))
+    openai_model: str | None = None  # SWARM_OPENAI_MODEL; e.g. "llama3.1:8b" for Ollama
+    # The chat model's context window in tokens (a small local model: 4096, 8192); bounds
+    # the selection prompt and the excerpts so a prompt always fits. None: no extra bound.
+    context_tokens: int | None = Field(default=None, ge=2048)
     model_timeout_s: float = Field(default=30.0, gt=0)
     model_max_retries: int = Field(default=2, ge=0)
 
@@ -189,14 +197,12 @@ class Settings(BaseSettings):
     def config_file_found(self) -> bool:
         return self._record.config_file_found
 
-    def resolved_backend(self) -> Literal["anthropic", "offline"]:
-        """`auto` means Anthropic when a key is configured, else offline."""
-        if self.backend == "auto":
-            return "anthropic" if self.anthropic_key() else "offline"
-        return self.backend
-
     def anthropic_key(self) -> str | None:
         key = self.anthropic_api_key.get_secret_value() if self.anthropic_api_key else ""
+        return key.strip() or None
+
+    def openai_key(self) -> str | None:
+        key = self.openai_api_key.get_secret_value() if self.openai_api_key else ""
         return key.strip() or None
 
     def brave_key(self) -> str | None:

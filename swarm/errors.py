@@ -8,6 +8,7 @@ SwarmError
 │   └── PageUnreadable     not a file, too large, binary or undecodable
 ├── ModelError             a model call failed or returned something unusable
 │   ├── ModelTimeout
+│   ├── ModelUnreachable   no connection to the model server (refused, no such host)
 │   └── ModelOutputError   output that isn't the JSON we asked for
 └── FetchError             an outside source could not be asked (carries `url`, `host`)
     ├── BlockedURL         the address guard refused a URL, a redirect hop or a DNS answer
@@ -42,6 +43,7 @@ __all__ = [
     "ModelError",
     "ModelOutputError",
     "ModelTimeout",
+    "ModelUnreachable",
     "PageOutsideWiki",
     "PageUnreadable",
     "ProviderHTTPError",
@@ -87,6 +89,11 @@ class ModelError(SwarmError):
 
 class ModelTimeout(ModelError):
     pass
+
+
+class ModelUnreachable(ModelError):
+    """No connection could be made to the model server (refused, no such host): nothing
+    answered, so `auto` may answer offline instead. Never an auth failure or a timeout."""
 
 
 class ModelOutputError(ModelError):

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import heapq
+import sys
 import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -18,7 +20,14 @@ from pydantic import BaseModel, Field
 
 from swarm._sync import run_sync
 from swarm.config import Settings, get_settings, resolve_wiki_dir
-from swarm.errors import ConfigError, ModelError, ModelTimeout, SwarmError, WikiError
+from swarm.errors import (
+    ConfigError,
+    ModelError,
+    ModelTimeout,
+    ModelUnreachable,
+    SwarmError,
+    WikiError,
+)
 from swarm.models.base import Confidence, PageCandidate, Reasoner, WikiAnswer
 from swarm.wiki.evidence import check_evidence
 from swarm.wiki.freshness import (
@@ -103,7 +112,17 @@ async def aquery(
         settings = settings or get_settings()
         reasoner = _reasoner(model, settings)
         backend_name = reasoner.name
-        result = await _answer(query, time_sensitive, wiki_dir, reasoner, settings, now)
+        try:
+            result = await _answer(query, time_sensitive, wiki_dir, reasoner, settings, now)
+        except ModelUnreachable as exc:
+            fallback = _offline_fallback(reasoner, settings)
+            if fallback is None:  # chosen explicitly: fail honestly
+                raise
+            result = await _answer(query, time_sensitive, wiki_dir, fallback, settings, now)
+            backend_name = fallback.name
+            note = f"{exc}; answered with the offline backend instead (SWARM_MODEL=auto)"
+            result.warnings.insert(0, note[:300])
+            print(f"swarm: {note}", file=sys.stderr, flush=True)
     except Exception as exc:  # the public boundary: every failure becomes an honest result
         if time_sensitive is None:
             time_sensitive = detect_time_sensitive(query if isinstance(query, str) else "")
@@ -125,6 +144,12 @@ def query(
     """Sync facade over `aquery`; safe to call from inside a running event loop too."""
     coro = aquery(query, time_sensitive, wiki_dir=wiki_dir, model=model, settings=settings, now=now)
     return run_sync(coro)
+
+
+def _offline_fallback(reasoner: Reasoner, settings: Settings) -> Reasoner | None:
+    from swarm.models import offline_fallback
+
+    return offline_fallback(reasoner, settings)
 
 
 def _reasoner(model: Reasoner | str | None, settings: Settings) -> Reasoner:
@@ -156,8 +181,9 @@ async def _answer(
     warnings += [f"dropped from the page pick: {note}" for note in unmatched]
 
     flags = [choice.time_sensitive]
+    read_settings = _fit_excerpts(question, page_map, settings)
     readable, skipped = await asyncio.to_thread(
-        _read_excerpts, root, chosen, page_map, settings, candidates
+        _read_excerpts, root, chosen, page_map, read_settings, candidates
     )
     warnings += [f"skipped {excerpt.path}: {excerpt.error}" for excerpt in skipped]
 
@@ -370,7 +396,49 @@ def build_candidates(question: str, page_map: PageMap, settings: Settings) -> li
             _candidate(page_map, entry.path) for entry in page_map.entries if entry.path not in seen
         ]
     budget_chars = max(0, settings.selection_max_chars - _PROMPT_RESERVE_CHARS - len(question))
+    if settings.context_tokens is not None:  # a small window: fewer lines, shorter snippets
+        from swarm.models import prompts
+
+        window = prompts.prompt_chars(settings.context_tokens, max_tokens=_max_tokens(settings))
+        budget_chars = min(
+            budget_chars,
+            prompts.candidate_budget_chars(
+                question, max_pages=settings.max_pages, prompt_chars=window
+            ),
+        )
+        snippet_chars = max(60, settings.context_tokens // 32)
+        candidates = [_short_snippet(candidate, snippet_chars) for candidate in candidates]
     return fit_candidates(candidates, budget_chars=budget_chars)
+
+
+def _max_tokens(settings: Settings) -> int:
+    return settings.anthropic_max_tokens  # the reply limit every chat backend starts from
+
+
+def _short_snippet(candidate: PageCandidate, max_chars: int) -> PageCandidate:
+    if len(candidate.snippet) <= max_chars:
+        return candidate
+    return dataclasses.replace(candidate, snippet=candidate.snippet[: max_chars - 1] + "…")
+
+
+def _fit_excerpts(question: str, page_map: PageMap, settings: Settings) -> Settings:
+    """`settings` with `page_excerpt_chars` cut so `max_pages` excerpts fit a small window
+    (counting the longest page headers that could be read), unchanged without one."""
+    if settings.context_tokens is None:
+        return settings
+    from swarm.models import prompts
+
+    window = prompts.prompt_chars(settings.context_tokens, max_tokens=_max_tokens(settings))
+    # Any page of the map may be picked (or read as a fallback): count the longest headers.
+    headers = heapq.nlargest(
+        settings.max_pages,
+        ((entry.path, entry.title) for entry in page_map.entries),
+        key=lambda header: len(header[0]) + len(header[1]),
+    )
+    fitted = prompts.excerpt_budget_chars(question, headers, prompt_chars=window)
+    if fitted >= settings.page_excerpt_chars:
+        return settings
+    return settings.model_copy(update={"page_excerpt_chars": fitted})
 
 
 # Room left in the selection budget for the pick instructions (~1,100 chars) and framing.

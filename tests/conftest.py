@@ -16,7 +16,7 @@ FIXTURES = REPO_ROOT / "wiki_fixtures"
 # (see its README for the quirks they carry).
 REAL_CAPTURES = Path(__file__).resolve().parent / "fixtures" / "real-captures"
 
-_ENV_PREFIXES = ("SWARM_", "BRAIN1_", "ANTHROPIC_", "GEMINI_", "GOOGLE_API_KEY")
+_ENV_PREFIXES = ("SWARM_", "BRAIN1_", "ANTHROPIC_", "OPENAI_", "GEMINI_", "GOOGLE_API_KEY")
 _ENV_NAMES = {
     "SEARXNG_URL",
     "BRAVE_SEARCH_API_KEY",

@@ -5,29 +5,24 @@ swarm's `ModelError` family with short, key-free messages, and three bounds on e
 
 - **one deadline** (`settings.model_timeout_s`) around the whole call, the SDK's retries and
   their `retry-after` sleeps included (the SDK alone honours a `retry-after` of any length);
-- **one connection pool per process and backend settings** (see `_LoopClients`);
+- **one connection pool per process and backend settings** (see `sdk_clients.shared_client`);
 - **a reply cap before parsing**: a body over `MAX_REPLY_BYTES` or nested deeper than
   `MAX_REPLY_DEPTH` is refused before the SDK's JSON parser (which would recurse) sees it.
 """
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
-import threading
-import weakref
-from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from swarm.config import Settings, get_settings
 from swarm.errors import ModelError, ModelOutputError, ModelTimeout
-from swarm.models.chat_replies import MAX_REPLY_BYTES, ChatReply, check_reply_text
+from swarm.models.chat_replies import ChatReply
 from swarm.models.prompts import ToolSpec
+from swarm.models.sdk_clients import check_reply_body, note_status, shared_client, within_deadline
 
 if TYPE_CHECKING:
     import httpx2
@@ -40,26 +35,12 @@ MISSING_KEY_MESSAGE = (
     "or use the offline backend with SWARM_MODEL=offline / --backend offline."
 )
 
-# Clients kept per event loop: one per distinct backend settings, so a long-lived process
-# that switches keys or endpoints doesn't keep every pool it ever opened.
-MAX_CLIENTS_PER_LOOP = 8
-
-# The HTTP statuses of the attempts of the call in progress (retries included), so a call
-# cut short by the deadline can say what the API had answered meanwhile.
-_attempt_statuses: ContextVar[list[int] | None] = ContextVar("_attempt_statuses", default=None)
-
-
-async def _note_status(response: httpx2.Response) -> None:
-    statuses = _attempt_statuses.get()
-    if statuses is not None:
-        statuses.append(response.status_code)
-
 
 class AnthropicChatModel:
     """`ChatModel` over `anthropic.AsyncAnthropic`.
 
     By default the SDK client comes from a pool shared by every model with the same backend
-    settings on the running event loop (see `_LoopClients`). Pass `client` (a ready
+    settings on the running event loop (see `sdk_clients.shared_client`). Pass `client` (a ready
     `AsyncAnthropic`) or `http_client` (an `httpx2.AsyncClient`, e.g. over
     `httpx2.MockTransport` in tests) to use your own instead; then closing it is yours."""
 
@@ -87,7 +68,9 @@ class AnthropicChatModel:
         if own is not None:
             yield own
             return
-        async with _shared_client(self.settings) as client:
+        async with shared_client(
+            _settings_key(self.settings), lambda: _build_client(self.settings)
+        ) as client:
             yield client
 
     async def aclose(self) -> None:
@@ -119,20 +102,11 @@ class AnthropicChatModel:
             request["tool_choice"] = {"type": "tool", "name": tool["name"]}
         import anthropic  # ~3 s, only when this backend is really used, and not on the clock
 
-        budget_s = self.settings.model_timeout_s
-        statuses: list[int] = []
-        token = _attempt_statuses.set(statuses)
-        try:
-            async with asyncio.timeout(budget_s):
-                message = await self._call(anthropic, request)
-        except TimeoutError as exc:
-            last = f"; the API last answered HTTP {statuses[-1]}" if statuses else ""
-            raise ModelTimeout(
-                f"no reply from the Anthropic API within {budget_s:g} s "
-                f"(model_timeout_s, retries included{last})"
-            ) from exc
-        finally:
-            _attempt_statuses.reset(token)
+        message = await within_deadline(
+            lambda: self._call(anthropic, request),
+            budget_s=self.settings.model_timeout_s,
+            what="the Anthropic API",
+        )
         return _reply_from_message(message, tool)
 
     async def _call(self, anthropic: ModuleType, request: dict[str, Any]) -> Any:
@@ -164,19 +138,7 @@ class AnthropicChatModel:
             raise ModelError(f"Anthropic API call failed ({type(exc).__name__})") from exc
 
 
-def check_reply_body(body: bytes) -> None:
-    """Refuse a Messages API body that is too large or too deeply nested to parse safely.
-
-    Raises `ModelOutputError` naming the problem ("reply too large", "reply nested too
-    deeply"); the SDK's JSON parser never sees such a body."""
-    if len(body) > MAX_REPLY_BYTES:
-        raise ModelOutputError(
-            f"reply too large ({len(body) // 1024} KB; the limit is {MAX_REPLY_BYTES // 1024} KB)"
-        )
-    check_reply_text(body.decode("utf-8", errors="replace"))
-
-
-# --- one client per loop and backend settings --------------------------------------------
+# --- the client for these settings ----------------------------------------------------
 
 
 def _build_client(
@@ -188,7 +150,7 @@ def _build_client(
         # Our own httpx2 client, not the SDK's default wrapper: that one's `__del__` closes
         # its pool by scheduling a task on whatever loop is running when it is collected,
         # which fails ("Event loop is closed") when the pool's own loop has gone.
-        http_client = anthropic.DefaultAsyncHttpxClient(event_hooks={"response": [_note_status]})
+        http_client = anthropic.DefaultAsyncHttpxClient(event_hooks={"response": [note_status]})
     return anthropic.AsyncAnthropic(
         api_key=settings.anthropic_key(),
         base_url=settings.anthropic_base_url,
@@ -198,102 +160,16 @@ def _build_client(
     )
 
 
-def _settings_key(settings: Settings) -> tuple[str, str | None, float, int]:
+def _settings_key(settings: Settings) -> tuple[str, str, str | None, float, int]:
     key = settings.anthropic_key() or ""
     digest = hashlib.sha256(key.encode()).hexdigest()  # the key itself is not kept as a key
     return (
+        "anthropic",
         digest,
         settings.anthropic_base_url,
         settings.model_timeout_s,
         settings.model_max_retries,
     )
-
-
-@dataclass
-class _PooledClient:
-    client: AsyncAnthropic
-    in_use: int = 0
-
-
-@dataclass
-class _LoopClients:
-    """The Anthropic clients of one event loop, closed when that loop shuts down.
-
-    An httpx2 connection pool belongs to the loop it was first used on: using it from another
-    loop fails, and closing it after its loop has closed fails. So clients are kept per
-    (running loop, backend settings). Swarm's sync facades all run on one long-lived loop
-    (`swarm._sync`), so for them this is one client (one connection pool) per process and
-    settings; an async caller's own loop (`asyncio.run` in the CLI, an app's loop) gets its
-    own, reused for as long as that loop runs.
-
-    Closing: an async generator started on the loop is parked at its `yield`; the loop's
-    shutdown (`loop.shutdown_asyncgens()`, run by `asyncio.run`, `asyncio.Runner`, anyio and
-    swarm's own loop at exit) closes it, and its `finally` closes the clients while the loop
-    still runs. A loop closed without that step leaves its pool to the garbage collector.
-    """
-
-    clients: OrderedDict[tuple[str, str | None, float, int], _PooledClient] = field(
-        default_factory=OrderedDict
-    )
-    closer: Any = None  # the parked async generator (kept alive here; the loop holds it weakly)
-
-    async def close_all(self) -> None:
-        clients = [pooled.client for pooled in self.clients.values()]
-        self.clients.clear()
-        for client in clients:
-            await client.close()
-
-    async def evict_idle(self, *, keep: object) -> None:
-        """Close the least recently used idle clients beyond `MAX_CLIENTS_PER_LOOP` (never the
-        one under `keep`, about to be used)."""
-        idle = [key for key, pooled in self.clients.items() if pooled.in_use == 0 and key != keep]
-        while len(self.clients) > MAX_CLIENTS_PER_LOOP and idle:
-            await self.clients.pop(idle.pop(0)).client.close()
-
-
-_loops: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _LoopClients] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-async def _close_at_loop_shutdown(pool: _LoopClients) -> AsyncIterator[None]:
-    try:
-        yield
-    finally:
-        await pool.close_all()
-
-
-_loops_lock = threading.Lock()  # loops in several threads share the registry
-
-
-async def _pool_for_running_loop() -> _LoopClients:
-    loop = asyncio.get_running_loop()
-    with _loops_lock:
-        pool = _loops.get(loop)
-        new = pool is None
-        if pool is None:
-            pool = _loops[loop] = _LoopClients()
-    if new:
-        closer = _close_at_loop_shutdown(pool)
-        await closer.__anext__()  # first iteration: the loop now tracks it for shutdown
-        pool.closer = closer
-    return pool
-
-
-@asynccontextmanager
-async def _shared_client(settings: Settings) -> AsyncIterator[AsyncAnthropic]:
-    pool = await _pool_for_running_loop()
-    key = _settings_key(settings)
-    pooled = pool.clients.get(key)
-    if pooled is None:
-        pooled = pool.clients[key] = _PooledClient(_build_client(settings))
-        await pool.evict_idle(keep=key)
-    pool.clients.move_to_end(key)
-    pooled.in_use += 1
-    try:
-        yield pooled.client
-    finally:
-        pooled.in_use -= 1
 
 
 # --- reading the reply --------------------------------------------------------------------

@@ -317,3 +317,56 @@ def final_user_message(message: str, findings: Sequence[Finding]) -> str:
         f"Research findings:\n{fence_data(blocks or '(no findings)', label='FINDINGS')}\n\n"
         "Write the reply to the user."
     )
+
+
+# --- a small context window ---------------------------------------------------------------
+# `SWARM_CONTEXT_TOKENS` (a local model's window) bounds what one call sends. Tokens are
+# estimated at 3 characters each, below the ~4 of English prose, since markdown with figures,
+# tables and names tokenises denser; the tool schema counts (servers render it into the
+# prompt), and room is kept for the reply and a corrective retry.
+
+CHARS_PER_TOKEN = 3
+# A corrective retry re-sends the call with the bad reply (cut to this) and a short note.
+RETRY_ECHO_CHARS = 300
+_RETRY_RESERVE_CHARS = RETRY_ECHO_CHARS + 400
+# NFKC and the fence's neutralising may lengthen text a little ("…" is three dots).
+_SLACK = 0.95
+
+
+def reply_tokens(max_tokens: int, context_tokens: int | None) -> int:
+    """The reply's token limit: `max_tokens`, but at most a quarter of a small window."""
+    return max_tokens if context_tokens is None else min(max_tokens, context_tokens // 4)
+
+
+def prompt_chars(context_tokens: int, *, max_tokens: int) -> int:
+    """The characters one call's prompt (system, tool schema, messages) may take."""
+    room_tokens = context_tokens - reply_tokens(max_tokens, context_tokens)
+    return int(room_tokens * CHARS_PER_TOKEN * _SLACK)
+
+
+def _fixed_chars(system: str, tool: ToolSpec, user_message: str) -> int:
+    import json
+
+    return len(system) + len(json.dumps(tool)) + len(user_message) + _RETRY_RESERVE_CHARS
+
+
+def candidate_budget_chars(question: str, *, max_pages: int, prompt_chars: int) -> int:
+    """What the candidate lines may take so the whole selection prompt fits `prompt_chars`."""
+    fixed = _fixed_chars(
+        PICK_PAGES_SYSTEM,
+        PICK_PAGES_TOOL,
+        pick_pages_user_message(question, [], max_pages=max_pages),
+    )
+    return max(0, prompt_chars - fixed)
+
+
+def excerpt_budget_chars(
+    question: str, pages: Sequence[tuple[str, str]], *, prompt_chars: int
+) -> int:
+    """The characters each page's excerpt may take so the answer prompt over `pages`
+    ((path, title) pairs) fits `prompt_chars`; 100 at least."""
+    if not pages:
+        return prompt_chars
+    empty = [PageExcerpt(path=path, title=title, truncated=True) for path, title in pages]
+    fixed = _fixed_chars(ANSWER_SYSTEM, ANSWER_TOOL, answer_user_message(question, empty))
+    return max(100, (prompt_chars - fixed) // len(pages))

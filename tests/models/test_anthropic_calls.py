@@ -25,10 +25,11 @@ import pytest
 
 from swarm.config import Settings
 from swarm.errors import ModelOutputError
-from swarm.models.anthropic import MAX_CLIENTS_PER_LOOP, AnthropicChatModel
+from swarm.models.anthropic import AnthropicChatModel
 from swarm.models.base import PageCandidate
 from swarm.models.chat import ChatReasoner
 from swarm.models.scripted import ScriptedChatModel
+from swarm.models.sdk_clients import MAX_CLIENTS_PER_LOOP
 from swarm.wiki_query import query
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
