@@ -35,7 +35,7 @@ from swarm.verify.questions import (
     parse_question_set,
     parse_questions,
 )
-from swarm.verify.report import format_report
+from swarm.verify.report import format_report, report_dict
 
 if TYPE_CHECKING:
     from swarm.config import Settings
@@ -62,6 +62,7 @@ __all__ = [
     "normalize_page_path",
     "parse_question_set",
     "parse_questions",
+    "report_dict",
     "run_verification",
 ]
 
