@@ -25,7 +25,7 @@ from swarm.wiki.freshness import (
     page_last_updated,
     parse_date,
 )
-from swarm.wiki.index import INDEX_FILENAME, PageEntry, PageMap, load_page_map
+from swarm.wiki.index import INDEX_FILENAME, PageEntry, load_page_map
 from swarm.wiki.links import LinkLine, normalise_page_path, wikilink_plugin
 from swarm.wiki.pages import PageExcerpt, confine, read_page, read_page_text
 
@@ -347,8 +347,3 @@ def _duplicate_titles(entries: Iterable[PageEntry]) -> Iterator[LintProblem]:
             yield LintProblem(
                 "duplicate_title", group[0].path, f"{group[0].title!r}: also {others}"
             )
-
-
-def page_map_of(wiki_dir: Path, settings: Settings) -> PageMap:
-    """The wiki's page map, read without the disk cache (lint and status write nothing)."""
-    return load_page_map(Path(wiki_dir).resolve(), max_bytes=settings.max_index_bytes)
