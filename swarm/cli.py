@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 import click
 
 from swarm import __version__
+from swarm.cli_params import WIKI, WIKI_HELP, question_text
 
 if TYPE_CHECKING:
     from httpx import AsyncBaseTransport, AsyncClient  # noqa: TID251 (type only)
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from swarm.margot_bot import TurnContext, TurnResult
     from swarm.tools.schemas import LookupResult
     from swarm.web.transport import Resolver
+    from swarm.web.web_search import SearchOutcome
     from swarm.wiki_query import WikiQueryResult
 
 _T = TypeVar("_T")
@@ -103,7 +105,7 @@ def _progress(line: str) -> None:
 
 @cli.command("query")
 @click.argument("question")
-@click.option("--wiki", type=click.Path(file_okay=False), help="Wiki folder (holds index.md).")
+@click.option("--wiki", type=WIKI, default=None, help=WIKI_HELP)
 @click.option(
     "--time-sensitive/--no-time-sensitive",
     default=None,
@@ -123,7 +125,7 @@ def query_command(
     backend: str | None,
     as_json: bool,
 ) -> None:
-    """Answer QUESTION from the wiki, and say whether to go outside.
+    """Answer QUESTION from the wiki (`-`: read it from stdin), and say whether to go outside.
 
     Exit status: 0 for an answered query (even one that says go external), 1 when the query
     failed (the result's `error`), 2 for usage errors.
@@ -132,6 +134,7 @@ def query_command(
 
     from swarm.wiki_query import query
 
+    question = question_text(question)
     if not question.strip():
         raise click.UsageError(
             'QUESTION is empty: ask something, e.g. swarm query "Who is on call?"'
@@ -238,8 +241,8 @@ def _could_not(error: str) -> None:
 @click.argument("query")
 @click.option("--json", "as_json", is_flag=True, help="Print the tool's JSON result only.")
 def lookup_command(query: str, as_json: bool) -> None:
-    """Look QUERY up: Wikipedia first, then the web (SearXNG if SEARXNG_URL is set, else
-    DuckDuckGo). Prints the answer and where it came from.
+    """Look QUERY (`-`: from stdin) up: Wikipedia first, then the web (SearXNG if SEARXNG_URL
+    is set, else DuckDuckGo). Prints the answer and where it came from.
 
     Exit status: 0 with an answer or an honest "nothing found", 1 when every source failed
     (the reasons on stderr), 2 for usage errors (empty query, bad or disabled settings).
@@ -250,6 +253,7 @@ def lookup_command(query: str, as_json: bool) -> None:
     from swarm.research import Providers
     from swarm.tools import ToolContext, lookup_result
 
+    query = question_text(query)
     _require_question(query, "QUERY", 'swarm lookup "Mongolia"')
     settings = _checked_settings()  # a bad setting is a usage error, not a buried tool error
     _require_outside_sources(settings)
@@ -306,7 +310,8 @@ def _format_lookup(result: LookupResult, *, show_error: bool = True) -> str:
 @click.option("--backend", type=BACKENDS, default=None, help="Model backend (default: auto).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON only.")
 def research_command(topic: str, depth: str, backend: str | None, as_json: bool) -> None:
-    """Research TOPIC on Wikipedia and the web; print a report with numbered sources.
+    """Research TOPIC (`-`: from stdin) on Wikipedia and the web; print a report with
+    numbered sources.
 
     Exit status: 0 with a report (even a partial one, or an honest "no sources found" from
     sources that answered), 1 when every source failed (the reasons on stderr), 2 for usage
@@ -316,6 +321,7 @@ def research_command(topic: str, depth: str, backend: str | None, as_json: bool)
 
     from swarm.research import research_topic
 
+    topic = question_text(topic)
     _require_question(topic, "TOPIC", 'swarm research "Mongolian steppe climate"')
     settings = _checked_settings(**({"backend": backend} if backend else {}))
     _require_backend(settings)
@@ -358,9 +364,14 @@ def research_command(topic: str, depth: str, backend: str | None, as_json: bool)
     metavar="CODE",
     help="ISO-639-1 code picking the Wikipedia fallback's language (default: English).",
 )
-def search_command(query: str, language: str | None) -> None:
-    """Search the web for QUERY (real-time route if configured, DuckDuckGo, Brave,
-    Wikipedia) and print the envelope a model would read; progress lines go to stderr.
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print the envelope and the outcome as one object."
+)
+def search_command(query: str, language: str | None, as_json: bool) -> None:
+    """Search the web for QUERY (`-`: from stdin; real-time route if configured, DuckDuckGo,
+    Brave, Wikipedia) and print the envelope a model would read; progress lines go to stderr.
+    `--json`: `{"query", "envelope", "outcome"}`, the outcome being which providers answered
+    or failed.
 
     Exit status: 0 when a provider answered (results, or an honest "nothing found"), 1 when
     every provider failed (the reasons on stderr), 2 for usage errors (empty query, bad
@@ -371,6 +382,7 @@ def search_command(query: str, language: str | None) -> None:
     from swarm.tools.context import ToolContext
     from swarm.web import web_search as web_search_module
 
+    query = question_text(query)
     _require_question(query, "QUERY", 'swarm search "Mongolia population"')
     settings = _checked_settings()
     _require_outside_sources(settings, web_only=True)
@@ -385,13 +397,29 @@ def search_command(query: str, language: str | None) -> None:
             ),
         )
     )
-    click.echo(envelope)
+    if as_json:
+        from swarm.cli_params import echo_json
+
+        echo_json({"query": query, "envelope": envelope, "outcome": _outcome_dict(outcome)})
+    else:
+        click.echo(envelope)
     if outcome.all_failed:
         _could_not(outcome.error or "every search provider failed")
 
 
+def _outcome_dict(outcome: SearchOutcome) -> dict[str, object]:
+    return {
+        "answered": outcome.answered,
+        "asked": list(outcome.asked),
+        "failed_providers": list(outcome.failed_providers),
+        "failures": list(outcome.failures),
+        "all_failed": outcome.all_failed,
+        "error": outcome.error,
+    }
+
+
 @cli.command("verify")
-@click.argument("wiki", type=click.Path(exists=True, file_okay=False))
+@click.argument("wiki", type=WIKI)
 @click.option("--backend", type=BACKENDS, default=None, help="Model backend (default: auto).")
 @click.option(
     "--questions",
@@ -400,21 +428,26 @@ def search_command(query: str, language: str | None) -> None:
     help="Questions file (default: WIKI/questions.yaml).",
 )
 @click.option("--threshold", type=float, default=0.95, show_default=True)
-def verify_command(wiki: str, backend: str | None, questions: str | None, threshold: float) -> None:
-    """Run WIKI's questions.yaml; print a pass/fail table and the four figures.
+@click.option("--json", "as_json", is_flag=True, help="Print the figures and outcomes as JSON.")
+def verify_command(
+    wiki: str, backend: str | None, questions: str | None, threshold: float, as_json: bool
+) -> None:
+    """Run WIKI's questions.yaml (WIKI: a folder or a [wikis] name); print a pass/fail table
+    and the four figures (`--json`: the figures and every question's outcome).
 
     Exit status 0 when every figure meets the threshold, 1 when one does not.
     """
     import asyncio
     from pathlib import Path
 
-    from swarm.verify import QuestionsFileError, format_report, run_verification
+    from swarm.config import choose_wiki
+    from swarm.verify import QuestionsFileError, format_report, report_dict, run_verification
 
     settings = _settings_for(backend, wiki)
     try:
         report = asyncio.run(
             run_verification(
-                Path(wiki),
+                choose_wiki(wiki, settings).folder,
                 model=backend,
                 settings=settings,
                 questions_path=Path(questions) if questions else None,
@@ -423,7 +456,12 @@ def verify_command(wiki: str, backend: str | None, questions: str | None, thresh
         )
     except QuestionsFileError as exc:
         raise click.UsageError(str(exc)) from exc
-    click.echo(format_report(report))
+    if as_json:
+        from swarm.cli_params import echo_json
+
+        echo_json(report_dict(report))
+    else:
+        click.echo(format_report(report))
     raise SystemExit(0 if report.ok else 1)
 
 
@@ -471,11 +509,11 @@ def _format_turn(result: TurnResult) -> str:
 
 @cli.command("ask")
 @click.argument("message")
-@click.option("--wiki", type=click.Path(file_okay=False), help="Wiki folder (holds index.md).")
+@click.option("--wiki", type=WIKI, default=None, help=WIKI_HELP)
 @click.option("--backend", type=BACKENDS, default=None, help="Model backend (default: auto).")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole turn result as JSON.")
 def ask_command(message: str, wiki: str | None, backend: str | None, as_json: bool) -> None:
-    """Ask the bot MESSAGE: one turn, wiki first, outside only when needed.
+    """Ask the bot MESSAGE (`-`: from stdin): one turn, wiki first, outside only when needed.
 
     Progress goes to stderr; the reply, per research request the path taken
     (wiki / wiki+web / web), and the sources used go to stdout.
@@ -490,6 +528,7 @@ def ask_command(message: str, wiki: str | None, backend: str | None, as_json: bo
 
     from swarm.margot_bot import handle_turn
 
+    message = question_text(message)
     if not message.strip():
         raise click.UsageError('MESSAGE is empty: ask something, e.g. swarm ask "Who is on call?"')
     settings = _settings_for(backend, wiki)
@@ -503,7 +542,7 @@ def ask_command(message: str, wiki: str | None, backend: str | None, as_json: bo
 
 
 @cli.command("chat")
-@click.option("--wiki", type=click.Path(file_okay=False), help="Wiki folder (holds index.md).")
+@click.option("--wiki", type=WIKI, default=None, help=WIKI_HELP)
 @click.option("--backend", type=BACKENDS, default=None, help="Model backend (default: auto).")
 def chat_command(wiki: str | None, backend: str | None) -> None:
     """Chat with the bot: one message a line, history kept; Ctrl-D (or /quit) ends it.
@@ -585,7 +624,7 @@ async def _chat_loop(context: TurnContext) -> None:
 
 
 @cli.command("mcp")
-@click.option("--wiki", type=click.Path(file_okay=False), help="Wiki folder (holds index.md).")
+@click.option("--wiki", type=WIKI, default=None, help=WIKI_HELP)
 @click.option("--backend", type=BACKENDS, default=None, help="Model backend (default: auto).")
 def mcp_command(wiki: str | None, backend: str | None) -> None:
     """Serve wiki_query, lookup, web_search, read_article and research_topic over MCP (stdio).
@@ -623,6 +662,8 @@ def _shown_value(value: object) -> str:
         return "(empty)"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, dict):  # [wikis]
+        return _printable(", ".join(f"{key} = {item}" for key, item in value.items()) or "(none)")
     return _printable(str(value))
 
 
@@ -678,3 +719,12 @@ def config_command(as_json: bool) -> None:
         for entry in refused:
             allowed_in = _printable(entry.allowed_in)
             click.echo(f"  {entry.name:<{name_width}}  set it in {allowed_in}")
+
+
+# --- seeing what swarm sees: status, get, lint, cache (swarm/cli_status.py, cli_wiki.py) -------
+
+from swarm.cli_status import status_command  # noqa: E402 (registered after the group exists)
+from swarm.cli_wiki import cache_command, get_command, lint_command  # noqa: E402
+
+for _command in (status_command, get_command, lint_command, cache_command):
+    cli.add_command(_command)

@@ -12,11 +12,28 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal, get_args
 
-from pydantic import AliasChoices, Field, PrivateAttr, SecretStr, ValidationError
+from pydantic import (
+    AliasChoices,
+    Field,
+    PrivateAttr,
+    SecretStr,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from swarm.errors import ConfigError
+from swarm.named_wikis import (
+    DEFAULT_WIKI_KEY,
+    WIKI_NAME,
+    WIKIS_TABLE,
+    WikiChoice,
+    check_default_wiki,
+    check_wikis_table,
+)
 from swarm.settings_sources import (
+    CONFIG_FILE_ONLY,
     DOTENV_FILE,
     TRUSTED_ONLY,
     ConfigFileSettingsSource,
@@ -37,6 +54,7 @@ __all__ = [
     "BRAIN1_WIKI_DIR",
     "REDACTED",
     "Settings",
+    "choose_wiki",
     "describe_settings",
     "describe_validation_error",
     "get_settings",
@@ -95,6 +113,20 @@ class Settings(BaseSettings):
     stale_from_mtime: bool = False
     # default: $XDG_CACHE_HOME/swarm or ~/.cache/swarm. We write there: never from a `.env`.
     cache_dir: Path | None = Field(default=None, json_schema_extra=TRUSTED_ONLY)
+
+    # Named wikis: the config file's `[wikis]` table (`work = "~/brain/Wiki"`, `default =
+    # "work"`) and nothing else. The aliases are how `swarm config` names them; they are no
+    # environment names, and the environment and `.env` sources drop CONFIG_FILE_ONLY fields.
+    wikis: dict[str, Path] = Field(
+        default_factory=dict,
+        validation_alias=_env(f"[{WIKIS_TABLE}]"),
+        json_schema_extra=CONFIG_FILE_ONLY,
+    )
+    default_wiki: str | None = Field(
+        default=None,
+        validation_alias=_env(f"[{WIKIS_TABLE}].{DEFAULT_WIKI_KEY}"),
+        json_schema_extra=CONFIG_FILE_ONLY,
+    )
 
     # --- models ---------------------------------------------------------------------------
     backend: Backend = Field(default="auto", validation_alias=_env("SWARM_MODEL", "SWARM_BACKEND"))
@@ -159,6 +191,16 @@ class Settings(BaseSettings):
         with recording(record):
             super().__init__(**values)
         self._record = record
+
+    @field_validator("wikis", mode="before")
+    @classmethod
+    def _check_wikis(cls, value: Any) -> Any:
+        return check_wikis_table(value)
+
+    @field_validator("default_wiki")
+    @classmethod
+    def _check_default_wiki(cls, value: str | None, info: ValidationInfo) -> str | None:
+        return check_default_wiki(value, info.data.get("wikis"))
 
     @classmethod
     def settings_customise_sources(
@@ -292,6 +334,8 @@ def describe_settings(settings: Settings) -> list[dict[str, Any]]:
             value = REDACTED if value.get_secret_value().strip() else None
         elif isinstance(value, Path):
             value = str(value)
+        elif isinstance(value, dict):  # [wikis]: name -> folder
+            value = {str(key): str(item) for key, item in value.items()}
         elif isinstance(value, str) and name.endswith("_url"):
             value = redact_url(value)
         rows.append(
@@ -305,27 +349,56 @@ def describe_settings(settings: Settings) -> list[dict[str, Any]]:
     return rows
 
 
+def choose_wiki(value: str | Path | None = None, settings: Settings | None = None) -> WikiChoice:
+    """Which wiki `value` (`--wiki NAME|DIR`, `wiki_dir=`) means: a `[wikis]` name first,
+    then a folder. Without one, `BRAIN1_WIKI_DIR` (a name too: a `.env` may pick one of the
+    user's wikis), else `[wikis] default`.
+
+    Raises `ConfigError` when nothing is configured, `IndexNotFound` for a name that is
+    neither configured nor a folder."""
+    from swarm.errors import IndexNotFound
+
+    text = "" if value is None else str(value).strip()
+    if not text:
+        settings = settings or get_settings()
+        if settings.wiki_dir is not None and str(settings.wiki_dir).strip():
+            text = str(settings.wiki_dir).strip()
+        elif settings.default_wiki is not None:
+            text = settings.default_wiki
+        else:
+            raise ConfigError(
+                "No wiki configured: set BRAIN1_WIKI_DIR to the folder that holds index.md "
+                f"(or pass --wiki / wiki_dir=, or set [{WIKIS_TABLE}] default)."
+            )
+    if not WIKI_NAME.fullmatch(text):  # a "/", "." or "~" in it: only ever a path
+        return WikiChoice(Path(text).expanduser())
+    settings = settings or get_settings()
+    if text in settings.wikis:
+        return WikiChoice(Path(settings.wikis[text]).expanduser(), text)
+    if not Path(text).exists():
+        known = ", ".join(sorted(settings.wikis)) or "none configured"
+        raise IndexNotFound(f"No wiki named {text!r} ([{WIKIS_TABLE}]: {known}), no folder {text}")
+    return WikiChoice(Path(text))
+
+
 def resolve_wiki_dir(wiki_dir: str | Path | None = None, settings: Settings | None = None) -> Path:
-    """The folder that holds `index.md`. A brain root holding `Wiki/index.md` is accepted.
+    """The folder that holds `index.md`, for `wiki_dir` as `choose_wiki` reads it (a
+    `[wikis]` name or a folder; None: the configured wiki). A brain root holding
+    `Wiki/index.md` is accepted.
 
     Raises `ConfigError` when nothing is configured, `IndexNotFound` when there is no index.
     """
     from swarm.errors import IndexNotFound
 
-    if wiki_dir is None:
-        wiki_dir = (settings or get_settings()).wiki_dir
-    if wiki_dir is None or str(wiki_dir).strip() == "":
-        raise ConfigError(
-            "No wiki configured: set BRAIN1_WIKI_DIR to the folder that holds index.md "
-            "(or pass --wiki / wiki_dir=)."
-        )
-    root = Path(wiki_dir).expanduser()
+    choice = choose_wiki(wiki_dir, settings)
+    root = choice.folder
+    named = f" (wiki {choice.name!r})" if choice.name else ""
     for candidate in (root, root / "Wiki", root / "wiki"):
         if (candidate / "index.md").is_file():
             return candidate.resolve()
     if not root.exists():
-        raise IndexNotFound(f"Wiki folder not found: {root}")
-    raise IndexNotFound(f"No index.md in {root} (nor in {root / 'Wiki'})")
+        raise IndexNotFound(f"Wiki folder not found: {root}{named}")
+    raise IndexNotFound(f"No index.md in {root} (nor in {root / 'Wiki'}){named}")
 
 
 def __getattr__(name: str) -> Any:

@@ -24,9 +24,11 @@ from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource
 
 from swarm.errors import ConfigError
+from swarm.named_wikis import WIKIS_TABLE, split_wikis_table
 
 __all__ = [
     "CONFIG_FILE_ENV",
+    "CONFIG_FILE_ONLY",
     "DOTENV_FILE",
     "SOURCES",
     "TRUSTED_ONLY",
@@ -57,6 +59,9 @@ DOTENV_FILE = ".env"
 TRUSTED_ONLY_SUFFIXES = ("_url", "_command", "_path")
 # `Field(json_schema_extra=TRUSTED_ONLY)` marks the others (paths swarm writes to).
 TRUSTED_ONLY: JsonDict = {"trusted_only": True}
+# `Field(json_schema_extra=CONFIG_FILE_ONLY)`: set by the user's config file (or the caller)
+# only; the environment and a `.env` never set it.
+CONFIG_FILE_ONLY: JsonDict = {"trusted_only": True, "config_file_only": True}
 
 
 @dataclass(frozen=True)
@@ -188,6 +193,17 @@ def trusted_only_fields(settings_cls: type[BaseSettings]) -> frozenset[str]:
     )
 
 
+@cache
+def config_file_only_fields(settings_cls: type[BaseSettings]) -> frozenset[str]:
+    """Fields marked `CONFIG_FILE_ONLY` (the named wikis)."""
+    return frozenset(
+        name
+        for name, info in settings_cls.model_fields.items()
+        if isinstance(info.json_schema_extra, dict)
+        and info.json_schema_extra.get("config_file_only") is True
+    )
+
+
 def _by_field_name(settings_cls: type[BaseSettings], values: dict[str, Any]) -> dict[str, Any]:
     """A source's values keyed by field name. Sources key by alias or name as they please; one
     key per field keeps a lower source's alias from beating a higher source's name."""
@@ -227,7 +243,11 @@ class NotedSource(PydanticBaseSettingsSource):
             _field_by_key(self.settings_cls)
         ):
             return {}
-        return _by_field_name(self.settings_cls, self.inner())
+        values = _by_field_name(self.settings_cls, self.inner())
+        if self.label in ("env", ".env"):
+            for name in config_file_only_fields(self.settings_cls) & values.keys():
+                del values[name]
+        return values
 
 
 class DotEnvWithoutCommandsSource(NotedSource):
@@ -323,8 +343,8 @@ class ConfigFileSettingsSource(PydanticBaseSettingsSource):
     """The user's own TOML config file (`config_file_path()`), read with `tomllib`.
 
     Top-level keys are the environment names (`BRAIN1_WIKI_DIR`, `SWARM_MODEL`) or the field
-    names (`wiki_dir`, `backend`), in any case. Tables are skipped (room for later sections
-    such as `[wikis]`); an unknown plain key gets a one-line warning; two keys for the same
+    names (`wiki_dir`, `backend`), in any case. Other tables are skipped (room for later
+    sections); an unknown plain key gets a one-line warning; two keys for the same
     setting are a `ConfigError`."""
 
     def __init__(self, settings_cls: type[BaseSettings], path: Path | None) -> None:
@@ -349,7 +369,13 @@ class ConfigFileSettingsSource(PydanticBaseSettingsSource):
         values: dict[str, Any] = {}
         written: dict[str, str] = {}
         for key, value in table.items():
+            if key.lower() == WIKIS_TABLE:
+                values.update(split_wikis_table(value, self.path))
+                written.update(dict.fromkeys(values.keys() - written.keys(), f"[{WIKIS_TABLE}]"))
+                continue
             name = field_for_key(self.settings_cls, key)
+            if name in config_file_only_fields(self.settings_cls):
+                name = None  # only through [wikis]
             if name is None:
                 if not isinstance(value, dict):
                     shown = shown_path(self.path)

@@ -34,7 +34,8 @@ def table(stdout: str) -> dict[str, tuple[str, str]]:
     rows: dict[str, tuple[str, str]] = {}
     for line in stdout.splitlines():
         parts = line.split(None, 1)
-        if len(parts) == 2 and parts[0].isupper() and parts[0] != "SETTING":
+        named_wikis = parts[0].startswith("[wikis]") if parts else False  # [wikis], .default
+        if len(parts) == 2 and (parts[0].isupper() or named_wikis) and parts[0] != "SETTING":
             source_and_value = parts[1]
             for source in ("config file", "default", "override", ".env", "env"):
                 if source_and_value.startswith(source):

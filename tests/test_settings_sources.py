@@ -271,8 +271,9 @@ def test_config_file_takes_environment_names_and_field_names_in_any_case(
 def test_unknown_tables_are_left_for_later_and_unknown_keys_warned_about(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
+    # ([wikis] is read since issue 13: tests/test_named_wikis.py.)
     path = write_config(
-        "max_pages = 3\nwiki_dri = '/typo'\n\n[wikis]\nwork = '~/work/Wiki'\n\n[wikis.home]\n"
+        "max_pages = 3\nwiki_dri = '/typo'\n\n[later]\nwork = '~/work/Wiki'\n\n[later.home]\n"
         "path = '~/home/Wiki'\n"
     )
     assert get_settings().max_pages == 3

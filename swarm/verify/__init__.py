@@ -36,7 +36,7 @@ from swarm.verify.questions import (
     parse_question_set,
     parse_questions,
 )
-from swarm.verify.report import format_report
+from swarm.verify.report import format_report, report_dict
 
 if TYPE_CHECKING:
     from swarm.config import Settings
@@ -63,6 +63,7 @@ __all__ = [
     "normalise_graded_path",
     "parse_question_set",
     "parse_questions",
+    "report_dict",
     "run_verification",
 ]
 

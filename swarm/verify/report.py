@@ -4,9 +4,11 @@ figures against the target and the overall result.
 
 from __future__ import annotations
 
+from typing import Any
+
 from swarm.verify.grading import VerificationReport
 
-__all__ = ["format_report"]
+__all__ = ["format_report", "report_dict"]
 
 
 def _flag(value: bool) -> str:
@@ -56,3 +58,43 @@ def format_report(report: VerificationReport) -> str:
         )
     lines += ["", "RESULT: " + ("ok" if report.ok else "below target")]
     return "\n".join(lines)
+
+
+def report_dict(report: VerificationReport) -> dict[str, Any]:
+    """The report as JSON-able data (`swarm verify --json`): the figures against the target,
+    then every question's outcome."""
+    return {
+        "wiki": str(report.fixture_dir),
+        "backend": report.backend,
+        "ok": report.ok,
+        "threshold": report.threshold,
+        "passed": report.passed_count,
+        "questions": len(report.outcomes),
+        "elapsed_s": round(report.elapsed_s, 3),
+        "figures": [
+            {
+                "name": figure.name,
+                "value": figure.value,
+                "numerator": figure.numerator,
+                "denominator": figure.denominator,
+                "meets_target": figure.meets(report.threshold),
+            }
+            for figure in report.figures
+        ],
+        "outcomes": [
+            {
+                "id": outcome.question.id,
+                "question": outcome.question.question,
+                "passed": outcome.passed,
+                "problems": list(outcome.problems),
+                "confidence": outcome.observed.confidence,
+                "go_external": outcome.observed.go_external,
+                "stale": outcome.observed.stale,
+                "pages_consulted": list(outcome.observed.pages_consulted),
+                "page_hit": outcome.page_hit,
+                "answer_hit": outcome.answer_hit,
+                "elapsed_s": round(outcome.elapsed_s, 3),
+            }
+            for outcome in report.outcomes
+        ],
+    }

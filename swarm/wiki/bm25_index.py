@@ -302,12 +302,16 @@ def _read_vocab(archive: Any, vocab_size: int) -> list[str]:
     return vocab
 
 
-def save_index(path: Path, built: BuiltIndex, *, fingerprint: str, max_page_bytes: int) -> None:
+def save_index(
+    path: Path, built: BuiltIndex, *, fingerprint: str, max_page_bytes: int, wiki_dir: str = ""
+) -> None:
     """Write the cache file through a temporary file and a rename (readers never see half a
-    file), and remove anything else in its folder. Failures are ignored: it is a cache."""
+    file), and remove anything else in its folder. Failures are ignored: it is a cache.
+    `wiki_dir` is recorded so `swarm cache prune` can tell an entry whose wiki is gone."""
     stored = built.stored
     meta = {
         **_meta(max_page_bytes),
+        "wiki_dir": wiki_dir,
         "fingerprint": fingerprint,
         "vocab_size": len(stored.vocab),
         "num_docs": stored.terms.num_docs,

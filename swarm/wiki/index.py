@@ -29,6 +29,8 @@ from swarm.wiki.links import (
 
 __all__ = [
     "INDEX_FILENAME",
+    "PAGE_MAP_CACHE_FOLDER",
+    "PAGE_MAP_CACHE_FORMAT",
     "PageEntry",
     "PageMap",
     "PageMatch",
@@ -43,7 +45,10 @@ INDEX_FILENAME = "index.md"
 # Separators people put between a link and its description: "[X](x.md) — what it is".
 _SEPARATOR_CHARS = " \t-–—:|·•,;>"
 _CACHE_MAX_ENTRIES = 8
-_DISK_FORMAT = 2  # bump when parse_index or the wikilink resolution changes what it returns
+# The disk cache: `<cache>/page-maps/<key>.json`; bump the format when parse_index or the
+# wikilink resolution changes what it returns (swarm/wiki/cache_admin.py reads both).
+PAGE_MAP_CACHE_FOLDER = "page-maps"
+PAGE_MAP_CACHE_FORMAT = 2
 # markdown-it's commonmark preset stops at nesting depth 20 (a list level costs 2), which
 # silently dropped index entries nested deeper than ~10 levels. 100 keeps ~50 levels, far
 # past any real index, while staying well inside Python's recursion limit.
@@ -258,7 +263,7 @@ def _disk_cache_file(cache_dir: Path | None, index_path: Path, cache_key: str) -
     if cache_dir is None:
         return None
     try:
-        folder = Path(cache_dir).expanduser().resolve() / "page-maps"
+        folder = Path(cache_dir).expanduser().resolve() / PAGE_MAP_CACHE_FOLDER
     except (OSError, RuntimeError):
         return None
     if folder.is_relative_to(index_path.parent):
@@ -270,7 +275,7 @@ def _disk_cache_file(cache_dir: Path | None, index_path: Path, cache_key: str) -
 def _load_cached_entries(cache_file: Path, stat_key: list[int]) -> tuple[PageEntry, ...] | None:
     try:
         data = json.loads(cache_file.read_text(encoding="utf-8"))
-        if data.get("format") != _DISK_FORMAT or data.get("stat") != stat_key:
+        if data.get("format") != PAGE_MAP_CACHE_FORMAT or data.get("stat") != stat_key:
             return None
         return tuple(PageEntry(*map(str, row)) for row in data["entries"])
     except Exception:  # missing or corrupt: only a cache miss
@@ -278,10 +283,13 @@ def _load_cached_entries(cache_file: Path, stat_key: list[int]) -> tuple[PageEnt
 
 
 def _save_cached_entries(
-    cache_file: Path, stat_key: list[int], entries: tuple[PageEntry, ...]
+    cache_file: Path, stat_key: list[int], entries: tuple[PageEntry, ...], owner: dict[str, str]
 ) -> None:
     rows = [[e.path, e.title, e.description, e.section] for e in entries]
-    payload = json.dumps({"format": _DISK_FORMAT, "stat": stat_key, "entries": rows})
+    # `owner` (the wiki and its index file) lets `swarm cache prune` tell a dead entry.
+    payload = json.dumps(
+        {"format": PAGE_MAP_CACHE_FORMAT, "stat": stat_key, **owner, "entries": rows}
+    )
     try:
         cache_file.parent.mkdir(parents=True, exist_ok=True)
         staging = cache_file.with_name(f".{cache_file.name}.{os.getpid()}.tmp")
@@ -333,7 +341,8 @@ def load_page_map(
         parsed, bare_wikilinks = _parse_entries(raw.decode("utf-8-sig", errors="replace"))
         entries = tuple(_resolve_bare_wikilinks(root, parsed, bare_wikilinks))
         if cache_file is not None:
-            _save_cached_entries(cache_file, stat_key, entries)
+            owner = {"wiki": str(root), "index": str(resolved)}
+            _save_cached_entries(cache_file, stat_key, entries, owner)
     page_map = PageMap(wiki_dir=root, entries=entries)
     if len(_PAGE_MAP_CACHE) >= _CACHE_MAX_ENTRIES and cache_key not in _PAGE_MAP_CACHE:
         _PAGE_MAP_CACHE.pop(next(iter(_PAGE_MAP_CACHE)))

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from swarm.config import Settings
 
 __all__ = [
+    "RANKING_CACHE_FOLDER",
     "STOPWORDS",
     "PageRanker",
     "RankedPage",
@@ -49,6 +50,8 @@ __all__ = [
     "tokenize",
 ]
 
+# `<cache>/ranking/<wiki key>/index.npz` (swarm/wiki/cache_admin.py lists and prunes them).
+RANKING_CACHE_FOLDER = "ranking"
 # Bump when tokenization or document layout changes: invalidates every disk cache.
 _FORMAT_VERSION = 3
 # Up to this many pages every warm call re-stats every page (exact); above it, see get_ranker.
@@ -213,7 +216,7 @@ def _cache_root(settings: Settings, wiki_dir: Path) -> Path | None:
     if resolved_cache == wiki_dir or resolved_cache.is_relative_to(wiki_dir):
         return None  # never write into the wiki, even when told to cache there
     wiki_key = hashlib.sha256(str(wiki_dir).encode("utf-8", "surrogatepass")).hexdigest()[:16]
-    return resolved_cache / "ranking" / wiki_key
+    return resolved_cache / RANKING_CACHE_FOLDER / wiki_key
 
 
 _RANKERS: OrderedDict[str, PageRanker] = OrderedDict()
@@ -272,7 +275,13 @@ def get_ranker(page_map: PageMap, *, settings: Settings | None = None) -> PageRa
         retriever, pages_encoded = built.retriever, built.pages_encoded
         source = "built" if pages_encoded == len(page_map) else "updated"
         if store is not None:
-            save_index(store, built, fingerprint=fingerprint, max_page_bytes=max_page_bytes)
+            save_index(
+                store,
+                built,
+                fingerprint=fingerprint,
+                max_page_bytes=max_page_bytes,
+                wiki_dir=str(wiki_dir),
+            )
     ranker = PageRanker(
         page_map,
         retriever,
