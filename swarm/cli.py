@@ -679,7 +679,7 @@ def config_command(as_json: bool) -> None:
     """
     import json
 
-    from swarm.config import describe_settings
+    from swarm.settings_report import describe_settings
     from swarm.settings_sources import shown_path
 
     settings = _checked_settings()

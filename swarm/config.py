@@ -52,12 +52,11 @@ from swarm.settings_sources import (
 
 __all__ = [
     "BRAIN1_WIKI_DIR",
-    "REDACTED",
     "Settings",
     "choose_wiki",
-    "describe_settings",
     "describe_validation_error",
     "get_settings",
+    "secret_fields",
     "resolve_wiki_dir",
 ]
 
@@ -66,7 +65,6 @@ Backend = Literal["auto", "anthropic", "openai", "offline"]
 # Read at call time through the module __getattr__ below (an annotation only, no value).
 BRAIN1_WIKI_DIR: Path | None
 
-REDACTED = "(set, redacted)"
 DEFAULT_USER_AGENT = "swarm-wiki/0.1 (+https://pypi.org/project/swarm-wiki/; set SWARM_USER_AGENT)"
 
 
@@ -288,6 +286,16 @@ def _where(source: SettingSource | None) -> str:
     return f"the environment, the config file or ./{DOTENV_FILE}"
 
 
+@cache
+def secret_fields() -> frozenset[str]:
+    """The settings that hold keys (SecretStr): never shown, never echoed in an error."""
+    return frozenset(
+        name
+        for name, info in Settings.model_fields.items()
+        if info.annotation is SecretStr or SecretStr in get_args(info.annotation)
+    )
+
+
 def describe_validation_error(
     error: ValidationError, sources: dict[str, SettingSource] | None = None
 ) -> str:
@@ -302,51 +310,13 @@ def describe_validation_error(
         source = (sources or {}).get(name) if name is not None else None
         value = problem.get("input")
         shown = f" (got {str(value)[:40]!r})" if isinstance(value, (str, int, float)) else ""
-        if name in _secret_fields():
+        if name in secret_fields():
             shown = ""  # never echo (part of) a key
         lines.append(
             f"Invalid setting {setting}: {problem.get('msg', 'invalid')}{shown} "
             f"(check {_where(source)})"
         )
     return "\n".join(lines) or f"Invalid settings (check {_where(None)})"
-
-
-@cache
-def _secret_fields() -> frozenset[str]:
-    return frozenset(
-        name
-        for name, info in Settings.model_fields.items()
-        if info.annotation is SecretStr or SecretStr in get_args(info.annotation)
-    )
-
-
-def describe_settings(settings: Settings) -> list[dict[str, Any]]:
-    """Every setting as `{setting, env, value, source}` (JSON-able), for `swarm config`.
-
-    `env` is the environment name to set it by (the config file takes it too); keys are
-    never shown (`(set, redacted)`), nor a password inside a URL."""
-    from swarm.web.urls import redact_url  # the one userinfo redactor
-
-    rows: list[dict[str, Any]] = []
-    for name in Settings.model_fields:
-        value: Any = getattr(settings, name)
-        if isinstance(value, SecretStr):
-            value = REDACTED if value.get_secret_value().strip() else None
-        elif isinstance(value, Path):
-            value = str(value)
-        elif isinstance(value, dict):  # [wikis]: name -> folder
-            value = {str(key): str(item) for key, item in value.items()}
-        elif isinstance(value, str) and name.endswith("_url"):
-            value = redact_url(value)
-        rows.append(
-            {
-                "setting": name,
-                "env": env_names(Settings)[name][0],
-                "value": value,
-                "source": settings.source_of(name),
-            }
-        )
-    return rows
 
 
 def choose_wiki(value: str | Path | None = None, settings: Settings | None = None) -> WikiChoice:
