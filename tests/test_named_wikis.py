@@ -139,7 +139,9 @@ def test_verify_json_gives_the_figures_and_every_outcome(two_wikis: tuple[Path, 
     result = run("verify", "home", "--json", "--threshold", "0")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["ok"] is True and len(data["figures"]) == 4
+    assert data["ok"] is True and len(data["figures"]) == 6
+    gate = {f["name"]: f for f in data["figures"]}["gate agreement"]
+    assert (gate["target"], gate["required"]) == (0.9, False)
     assert data["questions"] == len(data["outcomes"]) > 0
     assert {"id", "passed", "confidence", "pages_consulted"} <= set(data["outcomes"][0])
 

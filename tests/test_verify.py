@@ -542,3 +542,21 @@ async def test_as_of_pins_the_day_freshness_is_judged_on(
 def test_unknown_top_level_keys_are_refused() -> None:
     with pytest.raises(QuestionsFileError, match="unknown top-level key"):
         parse_questions("asof: 2026-01-01\nquestions:\n- {id: a, question: Why, answerable: false}")
+
+
+def test_the_gate_figures_are_measured_and_shown_but_not_yet_required() -> None:
+    question = _question(expect={"go_external": False, "stale": False})
+    right_but_medium = ObservedAnswer("15 minutes", ("ccw.md",), "medium", go_external=True)
+    report = VerificationReport(
+        fixture_dir=Path("w"),
+        outcomes=(grade(question, right_but_medium),),
+    )
+    by_name = {figure.name: figure for figure in report.figures}
+    right_at_high = by_name["answered right at high"]
+    gate = by_name["gate agreement"]
+    assert (right_at_high.numerator, right_at_high.denominator) == (0, 1)
+    assert (gate.numerator, gate.denominator) == (1, 2)  # go_external missed, stale matched
+    assert not right_at_high.meets(0.95) and not gate.meets(0.95)
+    assert report.ok  # recall, hit rate, precision and absent→external are what decide
+    text = format_report(report)
+    assert "target >= 0.60  BELOW TARGET (not yet required)" in text

@@ -1,5 +1,5 @@
 """The verification report as text: a pass/fail table, one row per question, then the four
-figures against the target and the overall result.
+figures against their targets and the overall result.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ def _cell(text: str, width: int) -> str:
 
 
 def format_report(report: VerificationReport) -> str:
-    """A pass/fail table (one row per question), then the four figures against the target."""
+    """A pass/fail table (one row per question), then the figures against their targets."""
     id_width = max([len("id"), *(len(o.question.id) for o in report.outcomes)])
     id_width = min(id_width, 28)
     header = f"{'id':<{id_width}}  pass  {'conf':<6}  ext  stale  pages / why it failed"
@@ -52,9 +52,11 @@ def format_report(report: VerificationReport) -> str:
         value = figure.value
         shown = f"{value:.2f}" if value is not None else " n/a"
         verdict = "ok" if figure.meets(report.threshold) else "BELOW TARGET"
+        if not figure.required:
+            verdict += " (not yet required)"
         lines.append(
             f"{figure.name:<{name_width}}  {shown}  ({figure.numerator}/{figure.denominator})"
-            f"  target >= {report.threshold:.2f}  {verdict}"
+            f"  target >= {figure.target_for(report.threshold):.2f}  {verdict}"
         )
     lines += ["", "RESULT: " + ("ok" if report.ok else "below target")]
     return "\n".join(lines)
@@ -77,7 +79,9 @@ def report_dict(report: VerificationReport) -> dict[str, Any]:
                 "value": figure.value,
                 "numerator": figure.numerator,
                 "denominator": figure.denominator,
+                "target": figure.target_for(report.threshold),
                 "meets_target": figure.meets(report.threshold),
+                "required": figure.required,
             }
             for figure in report.figures
         ],
