@@ -16,6 +16,7 @@ from pydantic import AliasChoices, Field, PrivateAttr, SecretStr, ValidationErro
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from swarm.errors import ConfigError
+from swarm.settings_fingerprint import settings_fingerprint
 from swarm.settings_sources import (
     DOTENV_FILE,
     TRUSTED_ONLY,
@@ -214,17 +215,42 @@ class Settings(BaseSettings):
 
 
 def get_settings(**overrides: Any) -> Settings:
-    """A fresh `Settings` from the current environment, config file and `.env`, with overrides.
+    """`Settings` from the current environment, config file and `.env`, with overrides.
+
+    Without overrides, built once and rebuilt only when the environment (our names), the
+    working folder, its `.env` or the config file changes (see `swarm.settings_fingerprint`).
 
     Raises `ConfigError` naming each invalid setting on its own line (no pydantic dump) and
     where it was set, and for a config file that can't be read or parsed.
     """
+    global _BUILT
+    fingerprint = None if overrides else _fingerprint()
+    cached = _BUILT
+    if fingerprint is not None and cached is not None and cached[0] == fingerprint:
+        return cached[1].model_copy()  # a copy: a caller changing a field changes only its own
     record = SourceRecord()
     try:
         with recording(record):
-            return Settings(**overrides)
+            settings = Settings(**overrides)
     except ValidationError as error:
         raise ConfigError(describe_validation_error(error, record.sources)) from None
+    if fingerprint is not None:
+        _BUILT = (fingerprint, settings.model_copy())
+    return settings
+
+
+# Settings built once per process (issue 11: ~3 ms a build) and kept while `_fingerprint()`
+# is unchanged: the environment, the working folder's .env and the config file.
+_BUILT: tuple[object, Settings] | None = None
+
+
+def _fingerprint() -> object:
+    return settings_fingerprint(_our_names(), "SWARM_", DOTENV_FILE, config_file_path())
+
+
+@cache
+def _our_names() -> frozenset[str]:
+    return frozenset(name.upper() for names in env_names(Settings).values() for name in names)
 
 
 def _where(source: SettingSource | None) -> str:
