@@ -26,7 +26,7 @@ from swarm.wiki.freshness import (
     page_last_updated,
 )
 from swarm.wiki.index import PageMap, load_page_map
-from swarm.wiki.pages import PageExcerpt, read_page
+from swarm.wiki.pages import PageExcerpt, read_page, read_pages
 from swarm.wiki.threads import in_wiki_thread, run_to_completion
 
 __all__ = [
@@ -256,8 +256,9 @@ def _read_excerpts(
     an answer another page holds."""
     read: list[PageExcerpt] = []
     skipped: list[PageExcerpt] = []
-    for path in chosen:
-        excerpt = _read_one(root, path, page_map, settings)
+    titled = [(path, page_map.by_path[path].title) for path in chosen]
+    limits = {"max_chars": settings.page_excerpt_chars, "max_bytes": settings.max_page_bytes}
+    for excerpt in read_pages(root, titled, **limits):  # each folder resolved once
         (skipped if excerpt.error is not None else read).append(excerpt)
     if read or not chosen:
         return read, skipped
