@@ -90,7 +90,9 @@ async def aquery(
     started = time.perf_counter()
     backend_name = ""
     try:
-        settings = settings or get_settings()
+        # Off the loop: building settings stats the .env and config file (cached, but I/O).
+        if settings is None:
+            settings = await in_wiki_thread(get_settings)
         reasoner = _reasoner(model, settings)
         backend_name = reasoner.name
         result = await _answer(query, time_sensitive, wiki_dir, reasoner, settings, now)
@@ -136,7 +138,7 @@ async def _answer(
     question = question.strip()
     if not question:
         raise ConfigError("empty question")
-    root = resolve_wiki_dir(wiki_dir, settings)
+    root = await in_wiki_thread(resolve_wiki_dir, wiki_dir, settings)  # stats: off the loop
     # Disk work (index parse, a first ranker build, page reads) runs off the event loop so
     # concurrent callers (the bot's parallel research requests) are not stalled by it.
     page_map, candidates = await in_wiki_thread(_load_candidates, question, root, settings)

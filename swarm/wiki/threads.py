@@ -17,11 +17,13 @@ from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-__all__ = ["WIKI_WORKERS", "in_wiki_thread", "wiki_executor"]
+__all__ = ["WIKI_WORKERS", "in_wiki_thread", "run_to_completion", "wiki_executor"]
 
 T = TypeVar("T")
 
-WIKI_WORKERS = min(4, (os.cpu_count() or 1) + 2)
+# One thread per core, at most 4: on 2 cores, 4 threads left the loop up to 67 ms behind the
+# GIL with 128 queries in flight, 2 threads 27 ms (benchmarks/bench_load.py).
+WIKI_WORKERS = min(4, os.cpu_count() or 1)
 
 _lock = threading.Lock()
 _executor: ThreadPoolExecutor | None = None
