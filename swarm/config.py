@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Any, Literal
 
 from pydantic import (
     AliasChoices,
@@ -32,6 +32,8 @@ from swarm.named_wikis import (
     check_default_wiki,
     check_wikis_table,
 )
+from swarm.settings_errors import describe_settings_error
+from swarm.settings_fingerprint import settings_fingerprint
 from swarm.settings_sources import (
     CONFIG_FILE_ONLY,
     DOTENV_FILE,
@@ -45,18 +47,14 @@ from swarm.settings_sources import (
     config_file_path,
     current_record,
     env_names,
-    field_for_key,
     recording,
-    shown_path,
 )
 
 __all__ = [
     "BRAIN1_WIKI_DIR",
     "Settings",
     "choose_wiki",
-    "describe_validation_error",
     "get_settings",
-    "secret_fields",
     "resolve_wiki_dir",
 ]
 
@@ -260,63 +258,42 @@ class Settings(BaseSettings):
 
 
 def get_settings(**overrides: Any) -> Settings:
-    """A fresh `Settings` from the current environment, config file and `.env`, with overrides.
+    """`Settings` from the current environment, config file and `.env`, with overrides.
+
+    Without overrides, built once and rebuilt only when the environment (our names), the
+    working folder, its `.env` or the config file changes (see `swarm.settings_fingerprint`).
 
     Raises `ConfigError` naming each invalid setting on its own line (no pydantic dump) and
     where it was set, and for a config file that can't be read or parsed.
     """
+    global _BUILT
+    fingerprint = None if overrides else _fingerprint()
+    cached = _BUILT
+    if fingerprint is not None and cached is not None and cached[0] == fingerprint:
+        return cached[1].model_copy()  # a copy: a caller changing a field changes only its own
     record = SourceRecord()
     try:
         with recording(record):
-            return Settings(**overrides)
+            settings = Settings(**overrides)
     except ValidationError as error:
-        raise ConfigError(describe_validation_error(error, record.sources)) from None
+        raise ConfigError(describe_settings_error(Settings, error, record.sources)) from None
+    if fingerprint is not None:
+        _BUILT = (fingerprint, settings.model_copy())
+    return settings
 
 
-def _where(source: SettingSource | None) -> str:
-    if source == "env":
-        return "the environment"
-    if source == "config file":
-        path = config_file_path()
-        return shown_path(path) if path is not None else "the config file"
-    if source == ".env":
-        return f"./{DOTENV_FILE}"
-    if source == "override":
-        return "the value passed in"
-    return f"the environment, the config file or ./{DOTENV_FILE}"
+# Settings built once per process (issue 11: ~3 ms a build) and kept while `_fingerprint()`
+# is unchanged: the environment, the working folder's .env and the config file.
+_BUILT: tuple[object, Settings] | None = None
+
+
+def _fingerprint() -> object:
+    return settings_fingerprint(_our_names(), "SWARM_", DOTENV_FILE, config_file_path())
 
 
 @cache
-def secret_fields() -> frozenset[str]:
-    """The settings that hold keys (SecretStr): never shown, never echoed in an error."""
-    return frozenset(
-        name
-        for name, info in Settings.model_fields.items()
-        if info.annotation is SecretStr or SecretStr in get_args(info.annotation)
-    )
-
-
-def describe_validation_error(
-    error: ValidationError, sources: dict[str, SettingSource] | None = None
-) -> str:
-    """One line per invalid field: `Invalid setting SWARM_MAX_PAGES: ... (check <where>)`,
-    `<where>` being its source in `sources` (field name → source) when known."""
-    lines = []
-    for problem in error.errors(include_url=False):
-        loc = tuple(problem.get("loc", ()))
-        key = str(loc[0]) if loc else "?"
-        name = field_for_key(Settings, key)
-        setting = env_names(Settings)[name][0] if name is not None else key.upper()
-        source = (sources or {}).get(name) if name is not None else None
-        value = problem.get("input")
-        shown = f" (got {str(value)[:40]!r})" if isinstance(value, (str, int, float)) else ""
-        if name in secret_fields():
-            shown = ""  # never echo (part of) a key
-        lines.append(
-            f"Invalid setting {setting}: {problem.get('msg', 'invalid')}{shown} "
-            f"(check {_where(source)})"
-        )
-    return "\n".join(lines) or f"Invalid settings (check {_where(None)})"
+def _our_names() -> frozenset[str]:
+    return frozenset(name.upper() for names in env_names(Settings).values() for name in names)
 
 
 def choose_wiki(value: str | Path | None = None, settings: Settings | None = None) -> WikiChoice:

@@ -6,7 +6,6 @@ confidence → the go_external gate. `aquery` never raises; `query` is its sync 
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import heapq
 import sys
@@ -37,7 +36,8 @@ from swarm.wiki.freshness import (
     page_last_updated,
 )
 from swarm.wiki.index import PageMap, load_page_map
-from swarm.wiki.pages import PageExcerpt, read_page
+from swarm.wiki.pages import PageExcerpt, read_page, read_pages
+from swarm.wiki.threads import in_wiki_thread, run_to_completion
 
 __all__ = [
     "SPEC_FIELDS",
@@ -109,7 +109,9 @@ async def aquery(
     started = time.perf_counter()
     backend_name = ""
     try:
-        settings = settings or get_settings()
+        # Off the loop: building settings stats the .env and config file (cached, but I/O).
+        if settings is None:
+            settings = await in_wiki_thread(get_settings)
         reasoner = _reasoner(model, settings)
         backend_name = reasoner.name
         try:
@@ -171,10 +173,10 @@ async def _answer(
     question = question.strip()
     if not question:
         raise ConfigError("empty question")
-    root = resolve_wiki_dir(wiki_dir, settings)
+    root = await in_wiki_thread(resolve_wiki_dir, wiki_dir, settings)  # stats: off the loop
     # Disk work (index parse, a first ranker build, page reads) runs off the event loop so
     # concurrent callers (the bot's parallel research requests) are not stalled by it.
-    page_map, candidates = await asyncio.to_thread(_load_candidates, question, root, settings)
+    page_map, candidates = await in_wiki_thread(_load_candidates, question, root, settings)
     choice = await reasoner.pick_pages(question, candidates, max_pages=settings.max_pages)
     warnings = [f"dropped from the model's page pick: {item}" for item in choice.dropped]
     chosen, unmatched = match_choice(choice.paths, page_map, max_pages=settings.max_pages)
@@ -182,7 +184,7 @@ async def _answer(
 
     flags = [choice.time_sensitive]
     read_settings = _fit_excerpts(question, page_map, settings)
-    readable, skipped = await asyncio.to_thread(
+    readable, skipped = await in_wiki_thread(
         _read_excerpts, root, chosen, page_map, read_settings, candidates
     )
     warnings += [f"skipped {excerpt.path}: {excerpt.error}" for excerpt in skipped]
@@ -192,7 +194,7 @@ async def _answer(
     evidence: list[EvidenceQuote] = []
     confidence: Confidence = "low"
     if readable:
-        answer = await reasoner.answer_from_excerpts(question, readable)
+        answer = await _answer_off_loop(reasoner, question, readable)
         flags.append(answer.time_sensitive)
         answer_text = answer.answer.strip()
         confidence = answer.confidence if answer_text else "low"
@@ -262,6 +264,19 @@ async def _answer(
     )
 
 
+async def _answer_off_loop(
+    reasoner: Reasoner, question: str, readable: Sequence[PageExcerpt]
+) -> WikiAnswer:
+    """The answer step; the offline reasoner's is pure CPU (~10 ms), so it runs on the wiki
+    pool: on the loop, 128 queries finishing their reads at once queued ~1 s behind it."""
+    from swarm.models.offline import OfflineReasoner
+
+    if isinstance(reasoner, OfflineReasoner):
+        coroutine = reasoner.answer_from_excerpts(question, readable)
+        return await in_wiki_thread(run_to_completion, coroutine)
+    return await reasoner.answer_from_excerpts(question, readable)
+
+
 def _load_candidates(
     question: str, root: Path, settings: Settings
 ) -> tuple[PageMap, list[PageCandidate]]:
@@ -288,8 +303,9 @@ def _read_excerpts(
     an answer another page holds."""
     read: list[PageExcerpt] = []
     skipped: list[PageExcerpt] = []
-    for path in chosen:
-        excerpt = _read_one(root, path, page_map, settings)
+    titled = [(path, page_map.by_path[path].title) for path in chosen]
+    limits = {"max_chars": settings.page_excerpt_chars, "max_bytes": settings.max_page_bytes}
+    for excerpt in read_pages(root, titled, **limits):  # each folder resolved once
         (skipped if excerpt.error is not None else read).append(excerpt)
     if read or not chosen:
         return read, skipped

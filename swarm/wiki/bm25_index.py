@@ -165,31 +165,68 @@ class _TermCounter:
         self._pending, self._pending_tokens = [], 0
 
     def finish(self) -> DocTerms:
+        """All documents' counts, the chunks copied out one by one and let go as they are:
+        at 100,000 pages the chunks and their concatenation (~140 MB each) never coexist."""
         self._flush()
-        return DocTerms.concat(self._parts)
+        parts, self._parts = self._parts, []
+        total = sum(len(part.term_ids) for part in parts)
+        offsets = [np.zeros(1, dtype=np.int64)]
+        term_ids, counts = np.empty(total, np.int32), np.empty(total, np.int32)
+        lengths = np.concatenate([part.lengths for part in parts] or [np.zeros(0, np.int64)])
+        base = 0
+        while parts:
+            part = parts.pop(0)
+            size = len(part.term_ids)
+            offsets.append(part.offsets[1:] + base)
+            term_ids[base : base + size] = part.term_ids
+            counts[base : base + size] = part.counts
+            base += size
+            del part
+        return DocTerms(np.concatenate(offsets), term_ids, counts, lengths)
 
 
-def bm25_matrix(terms: DocTerms, vocab_size: int, *, k1: float, b: float) -> dict[str, Any]:
+def bm25_matrix(
+    terms: DocTerms, vocab_size: int, *, k1: float, b: float, chunk_pairs: int = 1 << 20
+) -> dict[str, Any]:
     """The BM25 (Lucene variant) score matrix in bm25s's CSC layout, computed in a few
     vectorised numpy passes; `bm25s.BM25.index` loops over documents in Python and takes
-    several times longer at 5,000 pages. A test pins equality with `bm25s.BM25.index`."""
+    several times longer at 5,000 pages. A test pins equality with `bm25s.BM25.index`.
+
+    Documents are placed `chunk_pairs` (term, document) pairs at a time, each chunk's pairs
+    sorted by term (stable, so each term's documents stay ascending: bm25s's CSC order) and
+    written at their term's cursor: only the two output arrays are whole-wiki sized."""
     num_docs = terms.num_docs
-    doc_lengths = terms.lengths
     doc_freqs = np.bincount(terms.term_ids, minlength=vocab_size)
     idf = np.log1p((num_docs - doc_freqs + 0.5) / (doc_freqs + 0.5)).astype(np.float32)
-    average_length = max(float(doc_lengths.mean()) if num_docs else 0.0, 1e-9)
-    doc_norms = (k1 * (1 - b + b * (doc_lengths / average_length))).astype(np.float32)
-    # A stable sort by term keeps each term's documents ascending: bm25s's CSC order.
-    order = np.argsort(terms.term_ids, kind="stable")
-    doc_of_pair = np.repeat(np.arange(num_docs, dtype=np.int32), np.diff(terms.offsets))
-    indices = doc_of_pair[order]
-    del doc_of_pair
-    data = terms.counts[order].astype(np.float32)
-    del order
-    data /= data + doc_norms[indices]
-    data *= np.repeat(idf, doc_freqs)
+    average_length = max(float(terms.lengths.mean()) if num_docs else 0.0, 1e-9)
+    doc_norms = (k1 * (1 - b + b * (terms.lengths / average_length))).astype(np.float32)
     indptr = np.zeros(vocab_size + 1, dtype=np.int64)
     np.cumsum(doc_freqs, out=indptr[1:])
+    indices = np.empty(len(terms.term_ids), dtype=np.int32)
+    data = np.empty(len(terms.term_ids), dtype=np.float32)
+    cursor = indptr[:-1].copy()  # where each term's next document goes
+    first = 0
+    while first < num_docs:
+        start = int(terms.offsets[first])
+        last = int(np.searchsorted(terms.offsets, start + max(1, chunk_pairs), side="left"))
+        last = min(max(last - 1, first + 1), num_docs)  # documents first..last-1
+        stop = int(terms.offsets[last])
+        chunk_terms = terms.term_ids[start:stop]
+        order = np.argsort(chunk_terms, kind="stable")
+        sorted_terms = chunk_terms[order]
+        per_term = np.bincount(chunk_terms, minlength=vocab_size)
+        run_starts = np.cumsum(per_term) - per_term
+        places = cursor[sorted_terms] + (np.arange(len(order)) - run_starts[sorted_terms])
+        docs = np.repeat(
+            np.arange(first, last, dtype=np.int32), np.diff(terms.offsets[first : last + 1])
+        )[order]
+        counts = terms.counts[start:stop][order].astype(np.float32)
+        counts /= counts + doc_norms[docs]
+        counts *= idf[sorted_terms]
+        indices[places] = docs
+        data[places] = counts
+        cursor += per_term
+        first = last
     return {"data": data, "indices": indices, "indptr": indptr, "num_docs": num_docs}
 
 

@@ -19,6 +19,7 @@ from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from swarm.errors import IndexNotFound, WikiError
+from swarm.wiki.link_list import LinkRow, link_list_rows
 from swarm.wiki.links import (
     LinkLine,
     normalise_page_path,
@@ -182,24 +183,45 @@ def _table_row_texts(tokens: list[Token]) -> dict[int, str]:
     return row_texts
 
 
-def parse_index(text: str) -> list[PageEntry]:
+def parse_index(text: str, *, fast: bool = True) -> list[PageEntry]:
     """Every page the index links to, in order, one entry per path (first wins).
 
     Each line holding a link gives an entry: the link's page, its text as title, the rest
     of the line as description (in a table: the row's other cells) and the nearest heading
     above as section. Links that are not wiki pages are dropped (see `normalise_page_path`).
     List entries nested deeper than ~50 levels are dropped (markdown-it's `maxNesting`).
+
+    A plain link-list index (headings over `- [Title](path.md): what` lines) is read by a
+    fast line reader (`swarm.wiki.link_list`) giving the same entries; `fast=False` always
+    parses with markdown-it.
     """
-    return _parse_entries(text)[0]
+    return _parse_entries(text, fast=fast)[0]
 
 
-def _parse_entries(text: str) -> tuple[list[PageEntry], set[str]]:
+def _parse_entries(text: str, *, fast: bool = True) -> tuple[list[PageEntry], set[str]]:
     """`parse_index`, plus the paths that came from a bare `[[name]]` wikilink (no folder):
     Obsidian writes those as the shortest unique path, so the page may sit in a subfolder."""
+    rows = link_list_rows(text, _markdown_rows) if fast else None
+    if rows is None:
+        rows = _markdown_rows(text)
     bare_wikilinks: set[str] = set()
+    entries: dict[str, PageEntry] = {}
+    for raw, link_text, is_wiki, description, section in rows:
+        path = normalise_page_path(raw, wikilink=is_wiki)
+        if path is None or path in entries or path == INDEX_FILENAME:
+            continue
+        title = _clean(link_text) or posixpath.splitext(posixpath.basename(path))[0]
+        entries[path] = PageEntry(path, title, description, section)
+        if is_wiki and "/" not in path:
+            bare_wikilinks.add(path)
+    return list(entries.values()), bare_wikilinks
+
+
+def _markdown_rows(text: str) -> list[LinkRow]:
+    """The index's link rows, by markdown-it (any markdown)."""
     tokens = _MARKDOWN.parse(text)
     row_texts = _table_row_texts(tokens) if any(t.type == "tr_open" for t in tokens) else {}
-    entries: dict[str, PageEntry] = {}
+    rows: list[LinkRow] = []
     section = ""
     for index, token in enumerate(tokens):
         if token.type != "inline":
@@ -214,19 +236,10 @@ def _parse_entries(text: str) -> tuple[list[PageEntry], set[str]]:
                 or _strip_separators(row_texts.get(index, ""))
             )
             for position, (raw, link_text, is_wiki) in enumerate(line.links):
-                path = normalise_page_path(raw, wikilink=is_wiki)
-                if path is None or path in entries or path == INDEX_FILENAME:
-                    continue
-                title = _clean(link_text) or posixpath.splitext(posixpath.basename(path))[0]
-                entries[path] = PageEntry(
-                    path=path,
-                    title=title,
-                    description=description if position == 0 else "",
-                    section=section,
+                rows.append(
+                    (raw, link_text, is_wiki, description if position == 0 else "", section)
                 )
-                if is_wiki and "/" not in path:
-                    bare_wikilinks.add(path)
-    return list(entries.values()), bare_wikilinks
+    return rows
 
 
 def _resolve_bare_wikilinks(

@@ -122,6 +122,12 @@ def _looks_like_extension(suffix: str) -> bool:
     return 1 < len(suffix) <= 6 and suffix[1:].isalnum()
 
 
+# No scheme, drive, escape, %, anchor, space, hidden or empty component, ends in `.md`.
+_PLAIN_PAGE_PATH = re.compile(
+    r"(?:[A-Za-z0-9_+,@=-][A-Za-z0-9._+,@=-]*/)*[A-Za-z0-9_+,@=-][A-Za-z0-9._+,@=-]*\.md"
+)
+
+
 def normalise_page_path(raw: str, *, wikilink: bool = False) -> str | None:
     """The page path a link points to, relative to the wiki dir, or None when the link
     is not a wiki page (external URL, absolute path, escapes the wiki, not markdown).
@@ -129,6 +135,8 @@ def normalise_page_path(raw: str, *, wikilink: bool = False) -> str | None:
     Markdown link targets are %-decoded; wikilinks are taken literally; anchors dropped;
     a target without an extension gets `.md` (`[[ccw]]` → `ccw.md`).
     """
+    if _PLAIN_PAGE_PATH.fullmatch(raw):
+        return raw  # a clean relative `.md` path (most index links): every step below keeps it
     target = raw.strip()
     if wikilink:
         target = target.split("#", 1)[0].split("^", 1)[0]

@@ -27,6 +27,7 @@ __all__ = [
     "excerpt_read_bytes",
     "normalise_metadata",
     "read_page",
+    "read_pages",
     "read_page_text",
     "read_page_texts",
     "split_frontmatter",
@@ -356,16 +357,34 @@ _PREFIX_FLAGS = (
 )
 
 
-def _read_prefix(wiki_dir: Path, rel_path: str, limit: int) -> tuple[str, bool, float]:
+def _open_confined(root: str, rel_path: str, folders: dict[str, str | None]) -> int:
+    """A descriptor for `rel_path` under the resolved `root`: each folder's real path is
+    resolved once per `folders` (one batch of reads), the file opened with O_NOFOLLOW; a
+    symlinked file (or a platform without O_NOFOLLOW) takes the full `realpath` check."""
+    _check_relative_fast(rel_path)
+    folder, name = os.path.split(rel_path)
+    real_folder = _real_folder(root, folder, folders) if _HAS_NOFOLLOW else None
+    if real_folder is not None and name not in ("", ".", ".."):
+        try:
+            return os.open(os.path.join(real_folder, name), _PREFIX_FLAGS)
+        except FileNotFoundError as error:
+            raise PageUnreadable(rel_path, "page not found") from error
+        except (OSError, ValueError):  # a symlink (ELOOP), permissions: the full route says
+            pass
+    real, _ = _confine_under(root, rel_path)
+    return os.open(real, _PREFIX_FLAGS)
+
+
+def _read_prefix(
+    root: str, rel_path: str, limit: int, folders: dict[str, str | None]
+) -> tuple[str, bool, float]:
     """(decoded text, cut short, mtime): the first `limit` bytes of the page, decoded as UTF-8,
     and the file's modification time (seconds since the epoch).
 
     A multi-byte sequence cut at the limit is dropped, not an error; a NUL byte or invalid
     UTF-8 in what was read refuses the page. Raises `PageOutsideWiki` / `PageUnreadable`."""
-    _check_relative(rel_path)
-    real, _ = _confine_under(_resolve_root(wiki_dir, rel_path), rel_path)
     try:
-        descriptor = os.open(real, _PREFIX_FLAGS)
+        descriptor = _open_confined(root, rel_path, folders)
     except FileNotFoundError as error:
         raise PageUnreadable(rel_path, "page not found") from error
     except OSError as error:
@@ -406,9 +425,42 @@ def read_page(
     cannot be read (outside the wiki, missing, not a file, binary, not UTF-8) comes back
     with `error` set and no text.
     """
+    return read_pages(wiki_dir, [(rel_path, title)], max_chars=max_chars, max_bytes=max_bytes)[0]
+
+
+def read_pages(
+    wiki_dir: Path,
+    pages: Iterable[tuple[str, str]],
+    *,
+    max_chars: int = 1500,
+    max_bytes: int = 2_000_000,
+) -> list[PageExcerpt]:
+    """`read_page` for each `(path, title)` of one wiki, the wiki dir and each folder
+    resolved once for the whole batch (the same confinement as `read_page_texts`)."""
+    try:
+        root: str | None = _resolve_root(wiki_dir, "")
+    except PageUnreadable:
+        root = None
+    folders: dict[str, str | None] = {}
+    return [
+        _excerpt(root, rel_path, title, max_chars, max_bytes, folders) for rel_path, title in pages
+    ]
+
+
+def _excerpt(
+    root: str | None,
+    rel_path: str,
+    title: str,
+    max_chars: int,
+    max_bytes: int,
+    folders: dict[str, str | None],
+) -> PageExcerpt:
     limit = excerpt_read_bytes(max_chars, max_bytes)
     try:
-        text, cut_short, mtime = _read_prefix(wiki_dir, rel_path, limit)
+        if root is None:
+            _check_relative(rel_path)
+            raise PageUnreadable(rel_path, "wiki folder not found")
+        text, cut_short, mtime = _read_prefix(root, rel_path, limit, folders)
     except PageOutsideWiki:
         return PageExcerpt(rel_path, title or str(rel_path), error="page is outside the wiki")
     except PageUnreadable as error:

@@ -81,7 +81,12 @@ def test_matrix_equals_bm25s_index(texts: list[str], chunk_tokens: int) -> None:
     assert terms.num_docs == len(texts)
     np.testing.assert_array_equal(terms.lengths, [len(doc) for doc in encoded])
     retriever = bm25s.BM25(method="lucene")
-    matrix = bm25_matrix(terms, len(encoder.vocab), k1=retriever.k1, b=retriever.b)
+    # and the matrix placed a few pairs at a time too
+    vocab_size, k1, b = len(encoder.vocab), retriever.k1, retriever.b
+    matrix = bm25_matrix(terms, vocab_size, k1=k1, b=b, chunk_pairs=chunk_tokens)
+    whole = bm25_matrix(terms, vocab_size, k1=k1, b=b)
+    for name in ("data", "indices", "indptr"):
+        np.testing.assert_array_equal(matrix[name], whole[name])
     ours = bm25_index.make_retriever(matrix, dict(encoder.vocab))
     reference = reference_retriever([doc.tolist() for doc in encoded], encoder.vocab)
     assert_same_scores(ours, reference, encoder.vocab)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from swarm.errors import WikiError
 from swarm.wiki import pages
-from swarm.wiki.pages import read_page_text, read_page_texts
+from swarm.wiki.pages import read_page, read_page_text, read_page_texts, read_pages
 
 CASES = [
     "ccw.md",
@@ -151,3 +151,28 @@ def test_a_file_that_grows_while_read_is_cut_at_the_limit(tmp_path: Path) -> Non
         assert pages._read_upto(descriptor, 300_000, 400_000) == b"x" * 300_000
     finally:
         os.close(descriptor)
+
+
+def test_read_pages_confines_each_page_of_a_batch_like_a_single_read(wiki: Path) -> None:
+    # Every case in one batch, twice over and shuffled, so folders resolved for one page are
+    # reused for the next: each excerpt reads exactly when the page's whole text can be read.
+    batch = CASES + CASES[::-1]
+    excerpts = read_pages(wiki, [(case, "") for case in batch], max_chars=1500)
+    assert [excerpt.path for excerpt in excerpts] == batch
+    for case, excerpt in zip(batch, excerpts, strict=True):
+        try:
+            expected: str | None = read_page_text(wiki, case)
+        except WikiError:
+            expected = None
+        if expected is None:
+            assert excerpt.error is not None and excerpt.text == "", case
+            assert "secret" not in excerpt.text
+        else:
+            assert excerpt.error is None, (case, excerpt.error)
+            assert excerpt.text == expected.strip(), case
+            assert excerpt == read_page(wiki, case, max_chars=1500)
+
+
+def test_read_pages_of_a_missing_wiki_says_so_for_each_page(tmp_path: Path) -> None:
+    excerpts = read_pages(tmp_path / "nowhere", [("ccw.md", "CCW"), ("/etc/passwd", "")])
+    assert [e.error for e in excerpts] == ["wiki folder not found", "page is outside the wiki"]

@@ -1,0 +1,540 @@
+"""swarm beside its simplest good peers, on the same pages, in one run.
+
+For each wiki (the real-text fixture `wiki_fixtures/cheatsheet` and synthetic wikis made by
+`bench_wiki_query.py`'s generator) it measures, side by side:
+
+- warm: swarm's offline `query()`, the chat path's local work (`ChatReasoner` over a
+  zero-latency `ScriptedChatModel`), SQLite FTS5 (`bm25()` top 40 with `snippet()`), bm25s
+  used directly (top 40, no snippets), and ripgrep (`rg -c -i -w`, top 40 by count) when it
+  is installed;
+- where swarm's warm offline query spends its time (settings, page map, candidates with
+  snippets, the five excerpt reads, the offline answer step);
+- first ever: a new process with an empty cache: `load_page_map` (the index parse), the
+  ranking build (`get_ranker`), the first answer, and ru_maxrss; beside FTS5's build of the
+  same pages (read + insert + commit) in its own new process;
+- prompt size: the whole index in the prompt (index.md length) beside swarm's bounded
+  selection prompt (system + user text of the recorded `pick_pages` call).
+
+    python benchmarks/bench_peers.py [--sizes 100,5000,100000] [--fixture DIR] [--repeat 20]
+        [--workdir DIR] [--out BENCHMARKS.md] [--label after]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import resource
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_wiki_query import ensure_wiki, machine_facts  # noqa: E402
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_FIXTURE = REPO_ROOT / "wiki_fixtures" / "cheatsheet"
+TOP_K = 40
+SNIPPET_TOKENS = 24
+SECTION_MARK_START = "<!-- bench_peers:start -->"
+SECTION_MARK_END = "<!-- bench_peers:end -->"
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+# --- questions ------------------------------------------------------------------------------
+
+
+def fixture_questions(root: Path) -> list[dict[str, str | None]]:
+    import yaml
+
+    data = yaml.safe_load((root / "questions.yaml").read_text(encoding="utf-8"))
+    out: list[dict[str, str | None]] = []
+    for item in data.get("questions", []):
+        pages = item.get("expected_pages") or []
+        out.append({"text": item["question"], "target": pages[0] if pages else None})
+    return out
+
+
+def synthetic_questions(root: Path, pages: int, workdir: Path) -> list[dict[str, str | None]]:
+    wiki, _ = ensure_wiki(workdir, pages)
+    return [{"text": q.text, "target": q.target} for q in wiki.questions]
+
+
+def page_paths(root: Path) -> list[str]:
+    from swarm.wiki.index import load_page_map
+
+    return [entry.path for entry in load_page_map(root).entries]
+
+
+# --- peers ----------------------------------------------------------------------------------
+
+
+def read_corpus(root: Path, paths: list[str]) -> list[str]:
+    texts = []
+    for path in paths:
+        try:
+            texts.append((root / path).read_text(encoding="utf-8", errors="replace"))
+        except OSError:
+            texts.append("")
+    return texts
+
+
+def fts5_build(db_path: Path, root: Path, paths: list[str]) -> sqlite3.Connection:
+    """Read every page and index it in an FTS5 table (path unindexed, body), committed."""
+    db_path.unlink(missing_ok=True)
+    connection = sqlite3.connect(db_path)
+    connection.execute("CREATE VIRTUAL TABLE pages USING fts5(path UNINDEXED, body)")
+    rows = ((path, text) for path, text in zip(paths, read_corpus(root, paths), strict=True))
+    connection.executemany("INSERT INTO pages (path, body) VALUES (?, ?)", rows)
+    connection.commit()
+    return connection
+
+
+def fts5_query(connection: sqlite3.Connection, question: str) -> list[str]:
+    words = {word.lower() for word in _WORD.findall(question)}
+    match = " OR ".join(f'"{word}"' for word in sorted(words))
+    if not match:
+        return []
+    rows = connection.execute(
+        "SELECT path, snippet(pages, 1, '', '', '…', ?) FROM pages WHERE pages MATCH ? "
+        "ORDER BY bm25(pages) LIMIT ?",
+        (SNIPPET_TOKENS, match, TOP_K),
+    ).fetchall()
+    return [row[0] for row in rows]
+
+
+class Bm25sPeer:
+    def __init__(self, root: Path, paths: list[str]) -> None:
+        import bm25s
+
+        self.bm25s = bm25s
+        self.paths = paths
+        corpus = read_corpus(root, paths)
+        tokens = bm25s.tokenize(corpus, stopwords="en", show_progress=False)
+        self.retriever = bm25s.BM25()
+        self.retriever.index(tokens, show_progress=False)
+
+    def query(self, question: str) -> list[str]:
+        tokens = self.bm25s.tokenize([question], stopwords="en", show_progress=False)
+        if not tokens.vocab:
+            return []
+        k = min(TOP_K, len(self.paths))
+        docs, _scores = self.retriever.retrieve(tokens, k=k, show_progress=False)
+        return [self.paths[int(i)] for i in docs[0]]
+
+
+def ripgrep_query(rg: str, root: Path, question: str) -> list[str]:
+    words = sorted({w.lower() for w in _WORD.findall(question) if len(w) > 2})
+    if not words:
+        return []
+    args = [rg, "-c", "-i", "-w", "--type", "md"]
+    for word in words:
+        args += ["-e", word]
+    done = subprocess.run([*args, "."], cwd=root, capture_output=True, text=True, check=False)
+    counts: list[tuple[int, str]] = []
+    for line in done.stdout.splitlines():
+        path, _, count = line.rpartition(":")
+        if count.isdigit():
+            counts.append((int(count), path.removeprefix("./")))
+    counts.sort(key=lambda item: -item[0])
+    return [path for _count, path in counts[:TOP_K]]
+
+
+# --- child processes ------------------------------------------------------------------------
+
+
+def _median_ms(samples: list[float]) -> float:
+    return statistics.median(samples) * 1000 if samples else float("nan")
+
+
+def _timed(fn: Any, *args: Any) -> tuple[float, Any]:
+    started = time.perf_counter()
+    value = fn(*args)
+    return time.perf_counter() - started, value
+
+
+def _scripted(question: dict[str, str | None]) -> Any:
+    from swarm.models.chat import ChatReasoner
+    from swarm.models.scripted import ScriptedChatModel
+
+    target = question["target"]
+
+    def reply(call: Any) -> dict[str, Any]:
+        if call.tool is not None and call.tool["name"] == "pick_pages":
+            shown = re.findall(r"^\d+\. ([^|]+?) \|", call.prompt, re.MULTILINE)
+            pages = [target] if target else shown[:1]
+            return {"pages": pages, "time_sensitive": False}
+        return {
+            "answer": "scripted",
+            "confidence": "high",
+            "pages_used": [target] if target else [],
+            "time_sensitive": False,
+        }
+
+    return ChatReasoner(ScriptedChatModel(default=reply), name="scripted")
+
+
+def warm_worker(spec: dict[str, Any]) -> dict[str, Any]:
+    """One wiki, one process: every warm figure, peers side by side."""
+    import asyncio
+
+    from swarm.config import get_settings
+    from swarm.models.offline import OfflineReasoner
+    from swarm.wiki.index import load_page_map
+    from swarm.wiki.pages import read_page
+    from swarm.wiki_query import build_candidates, query
+
+    root = Path(spec["wiki"])
+    questions: list[dict[str, str | None]] = spec["questions"]
+    repeat: int = spec["repeat"]
+    asked = [questions[i % len(questions)] for i in range(repeat)]
+    out: dict[str, Any] = {}
+
+    query(asked[0]["text"] or "", wiki_dir=root, model="offline")  # builds or loads the cache
+    times: dict[str, list[float]] = {
+        "offline": [],
+        "scripted": [],
+        "settings": [],
+        "page_map": [],
+        "candidates": [],
+        "reads": [],
+        "answer_step": [],
+        "fts5": [],
+        "bm25s": [],
+        "ripgrep": [],
+    }
+    prompts: list[int] = []
+    found = {"offline": 0, "fts5": 0, "bm25s": 0, "ripgrep": 0}
+    targeted = sum(1 for q in asked if q["target"])
+    for question in asked:
+        text = question["text"] or ""
+        elapsed, result = _timed(lambda t=text: query(t, wiki_dir=root, model="offline"))
+        times["offline"].append(elapsed)
+        found["offline"] += bool(question["target"]) and question["target"] in result.pages_read
+        model = _scripted(question)
+        elapsed, _ = _timed(lambda t=text, m=model: query(t, wiki_dir=root, model=m))
+        times["scripted"].append(elapsed)
+        for call in model.chat_model.history:
+            if call.tool is not None and call.tool["name"] == "pick_pages":
+                user = sum(len(message["content"]) for message in call.messages)
+                prompts.append(len(call.system) + user)
+        # the offline query's phases, through the public functions it is made of
+        elapsed, settings = _timed(get_settings)
+        times["settings"].append(elapsed)
+        cache_dir = settings.effective_cache_dir()
+        elapsed, page_map = _timed(partial(load_page_map, root, cache_dir=cache_dir))
+        times["page_map"].append(elapsed)
+        elapsed, candidates = _timed(build_candidates, text, page_map, settings)
+        times["candidates"].append(elapsed)
+        chosen = [c.path for c in candidates[: settings.max_pages]]
+        elapsed, excerpts = _timed(
+            lambda ch=chosen, pm=page_map: [
+                read_page(root, p, title=pm.by_path[p].title, max_chars=1500) for p in ch
+            ]
+        )
+        times["reads"].append(elapsed)
+        reasoner = OfflineReasoner(settings)
+        elapsed, _ = _timed(
+            lambda ex=excerpts, t=text, r=reasoner: asyncio.run(r.answer_from_excerpts(t, ex))
+        )
+        times["answer_step"].append(elapsed)
+    out["swarm_maxrss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+    paths = page_paths(root)
+    with tempfile.TemporaryDirectory() as tmp:
+        connection = fts5_build(Path(tmp) / "fts.db", root, paths)
+        for question in asked:
+            elapsed, hits = _timed(fts5_query, connection, question["text"] or "")
+            times["fts5"].append(elapsed)
+            found["fts5"] += bool(question["target"]) and question["target"] in hits
+        connection.close()
+    if spec.get("bm25s", True):
+        peer = Bm25sPeer(root, paths)
+        for question in asked:
+            elapsed, hits = _timed(peer.query, question["text"] or "")
+            times["bm25s"].append(elapsed)
+            found["bm25s"] += bool(question["target"]) and question["target"] in hits
+        del peer
+    rg = shutil.which("rg")
+    if rg:
+        for question in asked[: min(len(asked), 10)]:
+            elapsed, hits = _timed(ripgrep_query, rg, root, question["text"] or "")
+            times["ripgrep"].append(elapsed)
+            found["ripgrep"] += bool(question["target"]) and question["target"] in hits
+    out["median_ms"] = {name: _median_ms(samples) for name, samples in times.items()}
+    out["found"] = {
+        name: (count / (targeted if name != "ripgrep" else min(targeted, 10)) if targeted else None)
+        for name, count in found.items()
+    }
+    out["prompt_chars"] = int(statistics.median(prompts)) if prompts else 0
+    out["index_chars"] = len((root / "index.md").read_text(encoding="utf-8"))
+    out["pages"] = len(paths)
+    return out
+
+
+def cold_swarm_worker(spec: dict[str, Any]) -> dict[str, Any]:
+    """A new process, empty cache: index parse, ranking build, first answer (in-process)."""
+    started = time.perf_counter()
+    from swarm.config import get_settings
+    from swarm.wiki.index import load_page_map, parse_index
+    from swarm.wiki.ranking import get_ranker
+    from swarm.wiki_query import query
+
+    imported = time.perf_counter()
+    root = Path(spec["wiki"])
+    settings = get_settings()
+    page_map = load_page_map(root, cache_dir=settings.effective_cache_dir())
+    parsed = time.perf_counter()
+    get_ranker(page_map, settings=settings)
+    ranked = time.perf_counter()
+    result = query(spec["question"], wiki_dir=root, model="offline")
+    answered = time.perf_counter()
+    text = (root / "index.md").read_text(encoding="utf-8")
+    parse_alone_s, _ = _timed(parse_index, text)
+    return {
+        "import_s": imported - started,
+        "parse_s": parsed - imported,
+        "rank_build_s": ranked - parsed,
+        "first_answer_s": answered - ranked,
+        "first_ever_s": answered - imported,
+        "parse_index_s": parse_alone_s,
+        "maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "error": result.error,
+    }
+
+
+def cold_fts5_worker(spec: dict[str, Any]) -> dict[str, Any]:
+    """A new process: list the pages (parse index.md), then FTS5's build of them."""
+    started = time.perf_counter()
+    root = Path(spec["wiki"])
+    paths = page_paths(root)
+    listed = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        connection = fts5_build(Path(tmp) / "fts.db", root, paths)
+        built = time.perf_counter()
+        fts5_query(connection, spec["question"])
+        answered = time.perf_counter()
+        connection.close()
+    return {
+        "list_s": listed - started,
+        "build_s": built - listed,
+        "first_answer_s": answered - built,
+        "maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }
+
+
+WORKERS = {"warm": warm_worker, "cold_swarm": cold_swarm_worker, "cold_fts5": cold_fts5_worker}
+
+
+def run_child(kind: str, spec: dict[str, Any], cache_dir: Path) -> dict[str, Any]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SWARM_", "ANTHROPIC_"))}
+    env["SWARM_CACHE_DIR"] = str(cache_dir)
+    env["SWARM_MODEL"] = "offline"
+    args = [sys.executable, str(Path(__file__).resolve()), "--worker", kind, json.dumps(spec)]
+    done = subprocess.run(args, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"{kind} child failed: {done.stderr[-3000:]}")
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+# --- the run and the report -----------------------------------------------------------------
+
+
+def measure_wiki(
+    name: str, root: Path, questions: list[dict[str, str | None]], args: argparse.Namespace
+) -> dict[str, Any]:
+    cache_dir = args.workdir / f"peers-cache-{name}"
+    shutil.rmtree(cache_dir, ignore_errors=True)
+    cache_dir.mkdir(parents=True)
+    first = next((q["text"] for q in questions if q["target"]), questions[0]["text"])
+    try:
+        cold = run_child("cold_swarm", {"wiki": str(root), "question": first}, cache_dir)
+        fts5 = run_child("cold_fts5", {"wiki": str(root), "question": first}, cache_dir)
+        spec = {"wiki": str(root), "questions": questions, "repeat": args.repeat}
+        spec["bm25s"] = not args.skip_bm25s
+        warm = run_child("warm", spec, cache_dir)  # loads the cache the cold child wrote
+    finally:
+        shutil.rmtree(cache_dir, ignore_errors=True)
+    row = {"name": name, "cold": cold, "fts5_cold": fts5, **warm}
+    print(json.dumps(row), file=sys.stderr)
+    return row
+
+
+def _ratio(value: float, peer: float) -> str:
+    if not (value == value and peer == peer) or peer <= 0:  # NaN
+        return "–"
+    return f"{value / peer:.2f}×"
+
+
+def _ms(value: float) -> str:
+    return "–" if value != value else f"{value:.2f}"
+
+
+def report(rows: list[dict[str, Any]], facts: dict[str, str], args: argparse.Namespace) -> str:
+    machine = ", ".join(f"{key}: {value}" for key, value in facts.items())
+    load = os.getloadavg()
+    lines = [
+        f"## Peers ({args.label})",
+        "",
+        f"Machine: {machine}; 1-minute load average at the start {args.load_at_start:.2f},"
+        f" at the end {load[0]:.2f} (2 shared cores: read medians and ratios).",
+        "",
+        f"Command: `python benchmarks/bench_peers.py --sizes {','.join(map(str, args.sizes))}"
+        f" --repeat {args.repeat}`. Warm figures are medians over {args.repeat} questions in one"
+        " process per wiki, all peers on the same pages in that process; ripgrep over the"
+        " first 10 (a new `rg` process each).",
+        "",
+        "### Warm query (ms, median) and ratios to FTS5",
+        "",
+        "| wiki | pages | swarm offline | swarm chat path (scripted) | FTS5 bm25+snippet top 40"
+        " | bm25s top 40 | ripgrep | offline / FTS5 | chat / FTS5 | offline / bm25s |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for row in rows:
+        m = row["median_ms"]
+        lines.append(
+            f"| {row['name']} | {row['pages']:,} | {_ms(m['offline'])} | {_ms(m['scripted'])} "
+            f"| {_ms(m['fts5'])} | {_ms(m['bm25s'])} | {_ms(m['ripgrep'])} "
+            f"| {_ratio(m['offline'], m['fts5'])} | {_ratio(m['scripted'], m['fts5'])} "
+            f"| {_ratio(m['offline'], m['bm25s'])} |"
+        )
+    lines += [
+        "",
+        "Where swarm's warm offline query goes (ms, median, each phase through its public"
+        " function): `get_settings()`, `load_page_map` (memory cache), `build_candidates`"
+        " (BM25 top 40 and a snippet for each), five `read_page` excerpts, the offline answer"
+        " step (`OfflineReasoner.answer_from_excerpts`).",
+        "",
+        "| wiki | settings | page map | candidates + snippets | 5 excerpt reads | answer step |",
+        "|---|---|---|---|---|---|",
+    ]
+    for row in rows:
+        m = row["median_ms"]
+        lines.append(
+            f"| {row['name']} | {_ms(m['settings'])} | {_ms(m['page_map'])} "
+            f"| {_ms(m['candidates'])} | {_ms(m['reads'])} | {_ms(m['answer_step'])} |"
+        )
+    lines += [
+        "",
+        "Target page found (the question's page read by swarm, in the top 40 of a peer): a"
+        " sanity check that every peer answers the same questions.",
+        "",
+        "| wiki | swarm offline (read) | FTS5 | bm25s | ripgrep |",
+        "|---|---|---|---|---|",
+    ]
+    for row in rows:
+        f = row["found"]
+
+        def pct(value: float | None) -> str:
+            return "–" if value is None else f"{value:.0%}"
+
+        lines.append(
+            f"| {row['name']} | {pct(f['offline'])} | {pct(f['fts5'])} | {pct(f['bm25s'])} "
+            f"| {pct(f['ripgrep']) if row['median_ms']['ripgrep'] == row['median_ms']['ripgrep'] else '–'} |"  # noqa: E501
+        )
+    lines += [
+        "",
+        "### First-ever build (a new process, empty cache; s) and ratio to FTS5",
+        "",
+        "swarm: `load_page_map` (index parse) + `get_ranker` (read, tokenize, BM25 matrix,"
+        " save) + the first `query()`; imports not counted. FTS5: the page list, then read +"
+        " insert + commit of every page, then one query, in its own new process.",
+        "",
+        "| wiki | pages | parse | ranking build | first answer | swarm first ever | swarm"
+        " ru_maxrss (MB) | FTS5 build + first query | FTS5 ru_maxrss (MB) | swarm / FTS5 |"
+        " `parse_index` alone |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for row in rows:
+        c, f = row["cold"], row["fts5_cold"]
+        fts5_s = f["build_s"] + f["first_answer_s"]
+        lines.append(
+            f"| {row['name']} | {row['pages']:,} | {c['parse_s']:.2f} | {c['rank_build_s']:.2f} "
+            f"| {c['first_answer_s']:.3f} | {c['first_ever_s']:.2f} | {c['maxrss_mb']:.0f} "
+            f"| {fts5_s:.2f} | {f['maxrss_mb']:.0f} | {_ratio(c['first_ever_s'], fts5_s)} "
+            f"| {c['parse_index_s']:.2f} |"
+        )
+    lines += [
+        "",
+        "### Prompt size: the whole index in the prompt vs swarm's bounded selection prompt",
+        "",
+        "| wiki | pages | index.md (chars) | swarm selection prompt (chars)"
+        " | whole index / swarm |",
+        "|---|---|---|---|---|",
+    ]
+    for row in rows:
+        prompt = row["prompt_chars"]
+        ratio = f"{row['index_chars'] / prompt:.1f}×" if prompt else "–"
+        lines.append(
+            f"| {row['name']} | {row['pages']:,} | {row['index_chars']:,} | {prompt:,} | {ratio} |"
+        )
+    return "\n".join(lines)
+
+
+def write_section(path: Path, section: str, label: str) -> None:
+    start = SECTION_MARK_START.replace(":start", f":{label}:start")
+    end = SECTION_MARK_END.replace(":end", f":{label}:end")
+    block = f"{start}\n{section}\n{end}"
+    text = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
+    if start in text and end in text:
+        before, rest = text.split(start, 1)
+        text = before + block + rest.split(end, 1)[1]
+    else:
+        text = text.rstrip("\n") + "\n\n" + block + "\n"
+    path.write_text(text, encoding="utf-8")
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
+    parser.add_argument(
+        "--sizes",
+        type=lambda text: [int(part.replace("_", "")) for part in text.split(",") if part],
+        default=[100, 5_000, 100_000],
+    )
+    parser.add_argument("--fixture", type=Path, default=DEFAULT_FIXTURE)
+    parser.add_argument("--no-fixture", action="store_true")
+    parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--skip-bm25s", action="store_true", help="leave bm25s out (memory)")
+    parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "swarm-bench")
+    parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--label", default="after", help="section label: before / after")
+    parser.add_argument("--worker", nargs=2, default=None, help=argparse.SUPPRESS)
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.worker:
+        kind, spec = args.worker
+        print(json.dumps(WORKERS[kind](json.loads(spec))))
+        return 0
+    args.load_at_start = os.getloadavg()[0]
+    args.workdir.mkdir(parents=True, exist_ok=True)
+    facts = machine_facts()
+    rows = []
+    if not args.no_fixture:
+        root = args.fixture.resolve()
+        rows.append(measure_wiki(root.name, root, fixture_questions(root), args))
+    for pages in args.sizes:
+        questions = synthetic_questions(args.workdir / f"wiki-{pages}", pages, args.workdir)
+        root = args.workdir / f"wiki-{pages}"
+        rows.append(measure_wiki(f"synthetic {pages:,}", root, questions, args))
+    section = report(rows, facts, args)
+    print(section)
+    if args.out:
+        write_section(args.out, section, args.label)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
