@@ -686,6 +686,10 @@ def mcp_command(
         click.echo(f"swarm mcp: streamable HTTP at {server_url(*http)} (Ctrl-C stops)", err=True)
     try:
         serve(settings, http=http)
+    except KeyboardInterrupt:  # uvicorn shut down cleanly, then raised the Ctrl-C again
+        if http is None:
+            raise
+        click.echo("swarm mcp: stopped", err=True)
     except SystemExit as exc:  # uvicorn exits 3 when it can't listen (the port is taken)
         if http is None or exc.code in (0, None):
             raise
