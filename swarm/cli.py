@@ -626,13 +626,48 @@ async def _chat_loop(context: TurnContext) -> None:
 @cli.command("mcp")
 @click.option("--wiki", type=WIKI, default=None, help=WIKI_HELP)
 @click.option("--backend", type=BACKENDS, default=None, help="Model backend (default: auto).")
-def mcp_command(wiki: str | None, backend: str | None) -> None:
-    """Serve wiki_query, lookup, web_search, read_article and research_topic over MCP (stdio).
+@click.option(
+    "--http",
+    "http_address",
+    metavar="[HOST:]PORT",
+    default=None,
+    help="Serve over streamable HTTP at http://HOST:PORT/mcp instead of stdio "
+    "(HOST defaults to 127.0.0.1).",
+)
+@click.option(
+    "--allow-remote",
+    is_flag=True,
+    help="Allow --http on a host other than loopback (the tools read your wiki and the web).",
+)
+def mcp_command(
+    wiki: str | None, backend: str | None, http_address: str | None, allow_remote: bool
+) -> None:
+    """Serve wiki_query, get_page, lookup, web_search, read_article and research_topic, the
+    wiki's pages as wiki:// resources and two prompts over MCP: on stdio, or with --http over
+    streamable HTTP (loopback only unless --allow-remote).
 
-    Without options the settings are read from the environment at every call.
+    Without --wiki or --backend the settings are read from the environment at every call.
+    Exit status: 0 the server ran and stopped; 1 the HTTP server could not start (the port is
+    taken); 2 bad options or settings, a remote host without --allow-remote.
     """
+    from swarm.mcp_http import is_loopback, parse_http_address, server_url
+
+    http: tuple[str, int] | None = None
+    if http_address is not None:
+        try:
+            http = parse_http_address(http_address)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--http") from exc
+        if not is_loopback(http[0]) and not allow_remote:
+            raise click.UsageError(
+                f"--http {http_address}: {http[0]} is not loopback, so other machines could "
+                "call the tools (they read your wiki and reach the web); add --allow-remote "
+                "to serve it anyway, or use 127.0.0.1"
+            )
+    elif allow_remote:
+        raise click.UsageError("--allow-remote only goes with --http [HOST:]PORT")
     try:
-        from swarm.mcp_server import build_server
+        from swarm.mcp_server import serve
     except ImportError as exc:
         raise click.ClickException(
             f"The MCP server needs the mcp extra: pip install 'swarm-wiki[mcp]' ({exc})"
@@ -640,7 +675,26 @@ def mcp_command(wiki: str | None, backend: str | None) -> None:
     settings = _settings_for(backend, wiki) if (wiki or backend) else None
     if settings is None:
         _checked_settings()  # read again per call, but refuse to start on a bad one
-    build_server(settings).run("stdio")
+    if http is not None:
+        if not is_loopback(http[0]):
+            click.echo(
+                f"warning: serving on {http[0]}, not loopback: anyone who can reach this "
+                "port can read your wiki and make swarm fetch from the web. There is no "
+                "authentication.",
+                err=True,
+            )
+        click.echo(f"swarm mcp: streamable HTTP at {server_url(*http)} (Ctrl-C stops)", err=True)
+    try:
+        serve(settings, http=http)
+    except KeyboardInterrupt:  # uvicorn shut down cleanly, then raised the Ctrl-C again
+        if http is None:
+            raise
+        click.echo("swarm mcp: stopped", err=True)
+    except SystemExit as exc:  # uvicorn exits 3 when it can't listen (the port is taken)
+        if http is None or exc.code in (0, None):
+            raise
+        click.echo(f"error: could not serve on {server_url(*http)} (see above)", err=True)
+        raise SystemExit(1) from None
 
 
 # --- settings ---------------------------------------------------------------------------------

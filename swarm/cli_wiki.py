@@ -6,9 +6,8 @@ Registered on the `swarm` group by `swarm.cli`; read-only on the wiki, always.
 from __future__ import annotations
 
 import datetime as dt
-import os
-from pathlib import Path, PureWindowsPath
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -41,76 +40,6 @@ def _could_not(message: str) -> None:
     raise SystemExit(1)
 
 
-def _page_path(root: Path, page: str) -> str:
-    """The wiki-relative path PAGE means: an index entry (`ccw`, `[[ccw]]`, `CCW.md`), else a
-    file on disk, confined to the wiki. Exit 2 for outside / not a page, 1 for missing."""
-    from swarm.wiki.index import load_page_map
-    from swarm.wiki.links import page_name_forms
-
-    text = page.strip()
-    if not text:
-        raise click.UsageError("PAGE is empty: name a page, e.g. swarm get ccw")
-    if text.startswith(("/", "~")) or PureWindowsPath(text).drive or "\x00" in text:
-        text = _inside(root, text)  # an absolute path is fine when it lies in the wiki
-    match = load_page_map(root).match(text)
-    if match.path is not None:
-        if _confined(root, page, match.path):
-            return match.path
-        _could_not(f"{match.path} is listed in index.md but the file is missing")
-    if match.reason.startswith("ambiguous"):
-        raise _Refused(f"{page!r} is {match.reason}: name its folder too")
-    forms, reason = page_name_forms(text)
-    if not forms:
-        what = "outside the wiki" if reason == "outside the wiki" else "not a page name"
-        raise _Refused(f"{page!r} is {what} ({root})")
-    for form in dict.fromkeys([text.replace("\\", "/"), *forms]):
-        if _confined(root, page, form):
-            if not form.lower().endswith(".md"):
-                raise _Refused(f"{page!r} is not a page: pages are .md files")
-            return form
-    _could_not(f"no page {page!r} in {root}: not in index.md, and no such file")
-    raise AssertionError("unreachable")
-
-
-def _confined(root: Path, page: str, path: str) -> bool:
-    """Whether `path` is a file inside the wiki; exit 2 when it lies outside (a symlink out,
-    `..`) or is a folder or a special file."""
-    from swarm.errors import PageOutsideWiki, PageUnreadable
-    from swarm.wiki.pages import confine
-
-    try:
-        confine(root, path)
-    except PageOutsideWiki as exc:
-        raise _Refused(f"{page!r} is outside the wiki ({root})") from exc
-    except PageUnreadable as exc:
-        if exc.reason == "not a regular file":
-            raise _Refused(f"{page!r} is not a page (a folder or a special file)") from exc
-        return False
-    return True
-
-
-def _inside(root: Path, text: str) -> str:
-    try:
-        real = os.path.realpath(os.path.expanduser(text.replace("\x00", "")))
-    except (OSError, ValueError):
-        real = ""
-    prefix = str(root).rstrip(os.sep) + os.sep
-    if "\x00" in text or not real.startswith(prefix):
-        raise _Refused(f"{text!r} is outside the wiki ({root})")
-    return Path(real).relative_to(root).as_posix()
-
-
-def _json_safe(value: Any) -> Any:
-    """Frontmatter as JSON: dates and datetimes in ISO 8601, mappings and lists walked."""
-    if isinstance(value, dt.date):
-        return value.isoformat()
-    if isinstance(value, dict):
-        return {str(key): _json_safe(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_json_safe(item) for item in value]
-    return value
-
-
 @click.command("get")
 @click.argument("page")
 @click.option("--wiki", type=WIKI, default=None, help=WIKI_HELP)
@@ -126,53 +55,45 @@ def get_command(page: str, wiki: str | None, as_json: bool, excerpt: bool) -> No
     UTF-8, over the size limit: --excerpt still shows its start); 2 a path outside the wiki
     or not a page (a folder, not .md), an empty PAGE, no wiki, bad settings.
     """
-    from swarm.errors import WikiError
-    from swarm.wiki.pages import read_page, read_page_text
+    from swarm.errors import NotAPage, PageNotFound, PageOutsideWiki, PageUnreadable
+    from swarm.wiki.get import get_page, json_safe
 
     settings = checked_settings()
     root, _ = wiki_root(wiki, settings)
-    path = _page_path(root, page)
-    entry = _entry(root, path)
-    head = read_page(
-        root,
-        path,
-        title=entry,
-        max_chars=settings.page_excerpt_chars,
-        max_bytes=settings.max_page_bytes,
-    )
-    if head.error is not None:
-        _could_not(f"{path} can't be read: {head.error}")
-    text, truncated = head.text, head.truncated
-    if not excerpt:
-        try:
-            text, truncated = read_page_text(root, path, max_bytes=settings.max_page_bytes), False
-        except WikiError as exc:
-            _could_not(f"{path} can't be read whole: {exc}; --excerpt shows its start")
-        text = text.strip()
+    if not page.strip():
+        raise click.UsageError("PAGE is empty: name a page, e.g. swarm get ccw")
+    try:
+        found = get_page(
+            root,
+            page,
+            excerpt_chars=settings.page_excerpt_chars,
+            max_bytes=settings.max_page_bytes,
+            excerpt=excerpt,
+        )
+    except (PageOutsideWiki, NotAPage) as exc:
+        raise _Refused(str(exc)) from exc
+    except PageNotFound as exc:
+        _could_not(str(exc))
+    except PageUnreadable as exc:
+        _could_not(f"{exc.page} can't be read: {exc.reason}")
+    path, text, truncated = found.path, found.text, found.truncated
     if as_json:
         echo_json(
             {
                 "path": path,
-                "title": head.title,
-                "frontmatter": _json_safe(head.metadata),
+                "title": found.title,
+                "frontmatter": json_safe(found.metadata),
                 "text": text,
                 "truncated": truncated,
             }
         )
         return
-    if head.metadata and not excerpt:
+    if found.metadata and not excerpt:
         click.echo("---")
-        for key, value in _json_safe(head.metadata).items():
+        for key, value in json_safe(found.metadata).items():
             click.echo(printable(f"{key}: {value}"))
         click.echo("---")
     click.echo(printable(text, keep_lines=True))
-
-
-def _entry(root: Path, path: str) -> str:
-    from swarm.wiki.index import load_page_map
-
-    entry = load_page_map(root).by_path.get(path)
-    return entry.title if entry is not None else ""
 
 
 # --- lint --------------------------------------------------------------------------------------

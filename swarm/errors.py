@@ -5,7 +5,9 @@ SwarmError
 ├── WikiError              reading the local wiki
 │   ├── IndexNotFound      no wiki folder or no index.md
 │   ├── PageOutsideWiki    a page path that escapes the wiki dir (traversal, symlink)
-│   └── PageUnreadable     not a file, too large, binary or undecodable
+│   ├── PageUnreadable     not a file, too large, binary or undecodable
+│   ├── PageNotFound       a page name that is not in index.md and no file either
+│   └── NotAPage           a name that can be no page (empty, ambiguous, a folder, not .md)
 ├── ModelError             a model call failed or returned something unusable
 │   ├── ModelTimeout
 │   ├── ModelUnreachable   no connection to the model server (refused, no such host)
@@ -44,6 +46,8 @@ __all__ = [
     "ModelOutputError",
     "ModelTimeout",
     "ModelUnreachable",
+    "NotAPage",
+    "PageNotFound",
     "PageOutsideWiki",
     "PageUnreadable",
     "ProviderHTTPError",
@@ -81,6 +85,14 @@ class PageUnreadable(WikiError):
         self.page = page
         self.reason = reason
         super().__init__(f"cannot read {page!r}: {reason}")
+
+
+class PageNotFound(WikiError):
+    """No page of that name: not in index.md and no such file (or listed, its file missing)."""
+
+
+class NotAPage(WikiError):
+    """A name that can be no page of the wiki: empty, ambiguous, a folder, not a `.md` file."""
 
 
 class ModelError(SwarmError):

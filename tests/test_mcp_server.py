@@ -20,7 +20,7 @@ from mcp.client.stdio import stdio_client  # noqa: E402
 from swarm.config import get_settings  # noqa: E402
 from swarm.mcp_server import build_server  # noqa: E402
 
-TOOLS = {"wiki_query", "lookup", "web_search", "read_article", "research_topic"}
+TOOLS = {"wiki_query", "get_page", "lookup", "web_search", "read_article", "research_topic"}
 SLA_QUESTION = "What is CCW's first-response SLA?"
 
 
@@ -47,7 +47,7 @@ def _check_tool_list(tools: list[Any]) -> None:
         assert tool.output_schema is not None, f"{name} has no structured output"
         assert tool.annotations is not None
         assert tool.annotations.read_only_hint is True
-        assert tool.annotations.open_world_hint is (name != "wiki_query")
+        assert tool.annotations.open_world_hint is (name not in ("wiki_query", "get_page"))
     assert by_name["wiki_query"].input_schema["required"] == ["query"]
     assert "time_sensitive" in by_name["wiki_query"].input_schema["properties"]
     depth = by_name["research_topic"].input_schema["properties"]["depth"]

@@ -1,5 +1,5 @@
 """The built-in tools a model can call: lookup, web_search, read_article, research_topic,
-wiki_query. Each is declared once here (name, title, description, argument model, result
+wiki_query, get_page. Each is declared once here (name, title, description, argument model, result
 type); the Anthropic schema, the MCP tool and the argument check all come from that.
 
 Handlers never raise; web text in their results is fenced. The work of `lookup` is in
@@ -8,14 +8,17 @@ Handlers never raise; web text in their results is fenced. The work of `lookup` 
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
-from swarm.config import Settings
+from swarm.config import Settings, get_settings, resolve_wiki_dir
 from swarm.research import Providers, as_tool_result
 from swarm.tools.articles import read_article, read_article_result
 from swarm.tools.lookups import NO_RESULTS_MESSAGE, lookup, lookup_result
 from swarm.tools.registry import tool
 from swarm.tools.schemas import (
+    GetPageArgs,
+    GetPageResult,
     LookupArgs,
     LookupResult,
     ReadArticleArgs,
@@ -27,12 +30,14 @@ from swarm.tools.schemas import (
     WikiQueryArgs,
     WikiQueryToolResult,
 )
+from swarm.tools.wikis import settings_for_wiki
 
 if TYPE_CHECKING:
     from swarm.tools.context import ToolContext
 
 __all__ = [
     "NO_RESULTS_MESSAGE",
+    "get_page_tool",
     "lookup",
     "lookup_tool",
     "read_article",
@@ -154,7 +159,8 @@ async def research_topic_tool(
     network). Call this FIRST, before any web tool. Returns answer, pages_consulted, confidence
     (high | medium | low), go_external, stale and error. If go_external is false, answer from
     it and cite the pages. If go_external is true, research outside (lookup or
-    research_topic); with confidence medium, keep the wiki answer as context.""",
+    research_topic); with confidence medium, keep the wiki answer as context. `wiki` picks one
+    of the user's named wikis.""",
     arguments=WikiQueryArgs,
     result=WikiQueryToolResult,
     requires="wiki_dir",
@@ -169,5 +175,55 @@ async def wiki_query_tool(
 ) -> WikiQueryToolResult:
     from swarm.wiki_query import aquery
 
+    if arguments.wiki is not None:
+        settings = settings_for_wiki(settings or get_settings(), arguments.wiki)
     result = await aquery(arguments.query, arguments.time_sensitive, settings=settings)
     return WikiQueryToolResult(success=result.error is None, **dict(result))
+
+
+@tool(
+    "get_page",
+    title="Read a wiki page",
+    description="""Read one page of the user's own markdown wiki (local, read-only, no
+    network), by its path (clients/acme.md) or its name as index.md links it (ccw, [[ccw]],
+    CCW.md): confined to the wiki. Use it to read in full a page wiki_query cited. Returns
+    {success, page, path, title, frontmatter, text, truncated} or {success: false, page,
+    error}; excerpt=true gives only the first characters of the body. `wiki` picks one of the
+    user's named wikis.""",
+    arguments=GetPageArgs,
+    result=GetPageResult,
+    requires="wiki_dir",
+    open_world=False,
+)
+async def get_page_tool(
+    arguments: GetPageArgs,
+    *,
+    context: ToolContext | None = None,
+    settings: Settings | None = None,
+    providers: Providers | None = None,
+) -> GetPageResult:
+    from swarm.errors import WikiError
+    from swarm.wiki.get import get_page, json_safe
+
+    settings = settings_for_wiki(settings or get_settings(), arguments.wiki)
+    root = resolve_wiki_dir(settings=settings)  # no wiki: the error the door reports
+    try:
+        page = await asyncio.to_thread(
+            get_page,
+            root,
+            arguments.page,
+            excerpt_chars=settings.page_excerpt_chars,
+            max_bytes=settings.max_page_bytes,
+            excerpt=arguments.excerpt,
+        )
+    except WikiError as exc:  # outside the wiki, no such page, not a page, unreadable
+        return GetPageResult(success=False, page=arguments.page, error=str(exc))
+    return GetPageResult(
+        success=True,
+        page=arguments.page,
+        path=page.path,
+        title=page.title,
+        frontmatter=json_safe(page.metadata),
+        text=page.text,
+        truncated=page.truncated,
+    )

@@ -25,6 +25,8 @@ from swarm.wiki_query import WikiQueryResult
 __all__ = [
     "MAX_QUERY_CHARS",
     "MAX_URL_CHARS",
+    "GetPageArgs",
+    "GetPageResult",
     "LookupArgs",
     "LookupArticle",
     "LookupHit",
@@ -83,6 +85,16 @@ class ToolResult(BaseModel):
 
 def _query_field(description: str) -> Any:
     return Field(min_length=1, max_length=MAX_QUERY_CHARS, description=description)
+
+
+def _wiki_field() -> Any:
+    return Field(
+        default=None,
+        min_length=1,
+        max_length=64,
+        description="Which of the user's named wikis ([wikis] in swarm's config file) to "
+        "read; omit for the default wiki",
+    )
 
 
 # --- lookup ----------------------------------------------------------------------------------
@@ -202,9 +214,46 @@ class WikiQueryArgs(ToolArguments):
         default=None,
         description="True if the answer depends on recent data; omit to detect it",
     )
+    wiki: str | None = _wiki_field()
 
 
 class WikiQueryToolResult(ToolResult, WikiQueryResult):
     """The wiki-first answer (`WikiQueryResult`'s fields) with `success` (no `error`)."""
 
     success: bool = True
+
+
+# --- get_page --------------------------------------------------------------------------------
+
+
+class GetPageArgs(ToolArguments):
+    page: str = Field(
+        min_length=1,
+        max_length=MAX_URL_CHARS,
+        description="The page: its path in the wiki (clients/acme.md) or its name as index.md "
+        "links it (ccw, [[ccw]], CCW.md)",
+    )
+    excerpt: bool = Field(
+        default=False,
+        description="True: only the body's first characters (what wiki_query reads); "
+        "false: the whole page",
+    )
+    wiki: str | None = _wiki_field()
+
+
+class GetPageResult(ToolResult):
+    """`{success: true, page, path, title, frontmatter, text, truncated}` or
+    `{success: false, page, error}` (outside the wiki, no such page, not a page, unreadable)."""
+
+    omitted_when_none: ClassVar[frozenset[str]] = frozenset(
+        {"path", "title", "frontmatter", "text", "truncated", "error"}
+    )
+
+    success: bool
+    page: str
+    path: str | None = None
+    title: str | None = None
+    frontmatter: dict[str, Any] | None = None
+    text: str | None = None
+    truncated: bool | None = None
+    error: str | None = None

@@ -23,7 +23,7 @@ from swarm.tools import (
 from swarm.tools.schemas import ToolArguments, ToolResult
 from swarm.web.types import SearchHit
 
-BUILTIN_NAMES = {"lookup", "web_search", "read_article", "research_topic", "wiki_query"}
+BUILTIN_NAMES = {"lookup", "web_search", "read_article", "research_topic", "wiki_query", "get_page"}
 
 
 class NoArgs(ToolArguments):
