@@ -9,7 +9,7 @@ import io
 import sys
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -467,8 +467,6 @@ def verify_command(
 
 # --- the bot: ask, chat, and the MCP server ----------------------------------------------------
 
-_CHAT_HISTORY_TURNS = 20  # older turns are dropped so prompts stay bounded
-
 
 def _turn_context(settings: Settings, wiki: str | None) -> TurnContext:
     from swarm.errors import SwarmError
@@ -539,88 +537,6 @@ def ask_command(message: str, wiki: str | None, backend: str | None, as_json: bo
         click.echo(_format_turn(result))
     if result.failed:
         raise SystemExit(1)
-
-
-@cli.command("chat")
-@click.option("--wiki", type=WIKI, default=None, help=WIKI_HELP)
-@click.option("--backend", type=BACKENDS, default=None, help="Model backend (default: auto).")
-def chat_command(wiki: str | None, backend: str | None) -> None:
-    """Chat with the bot: one message a line, history kept; Ctrl-D (or /quit) ends it.
-
-    Exit status: 0 when the chat ends with Ctrl-D or /quit (a turn that could not be
-    answered says so in its reply and the chat goes on); 130 on Ctrl-C; 2 for usage
-    errors (a bad setting, no wiki configured, no key for --backend anthropic).
-    """
-    import asyncio
-
-    settings = _settings_for(backend, wiki)
-    context = _turn_context(settings, wiki)
-    try:
-        asyncio.run(_chat_loop(context))
-    except KeyboardInterrupt:
-        click.echo("", err=True)
-        raise SystemExit(130) from None
-
-
-async def _read_line(stream: TextIO) -> str:
-    """One line from `stream` without blocking the event loop, read on a daemon thread:
-    on Ctrl-C the pending read is abandoned instead of holding the exit until Enter (a
-    worker of the default executor would be waited for)."""
-    import asyncio
-    import threading
-
-    loop = asyncio.get_running_loop()
-    future: asyncio.Future[str] = loop.create_future()
-
-    def deliver(line: str | None, error: BaseException | None) -> None:
-        if future.done():  # the read was cancelled (Ctrl-C)
-            return
-        if error is not None:
-            future.set_exception(error)
-        else:
-            future.set_result(line or "")
-
-    def read() -> None:
-        line: str | None = None
-        error: BaseException | None = None
-        try:
-            line = stream.readline()
-        except BaseException as exc:  # handed to the waiting coroutine
-            error = exc
-        try:
-            loop.call_soon_threadsafe(deliver, line, error)
-        except RuntimeError:  # the loop is closed: nobody is waiting any more
-            pass
-
-    threading.Thread(target=read, name="swarm-chat-stdin", daemon=True).start()
-    return await future
-
-
-async def _chat_loop(context: TurnContext) -> None:
-    from swarm.margot_bot import handle_turn
-    from swarm.models.base import ChatTurn
-
-    stdin = sys.stdin
-    interactive = stdin.isatty()
-    history: list[ChatTurn] = []
-    while True:
-        if interactive:
-            click.echo("you> ", nl=False)
-        line = await _read_line(stdin)
-        if not line:  # EOF (Ctrl-D)
-            if interactive:
-                click.echo("")
-            return
-        message = line.strip()
-        if not message:
-            continue
-        if message in ("/quit", "/exit"):
-            return
-        result = await handle_turn(message, history, context=context)
-        click.echo(_format_turn(result))
-        click.echo("")
-        history += [ChatTurn("user", message), ChatTurn("assistant", result.reply)]
-        history = history[-_CHAT_HISTORY_TURNS:]
 
 
 @cli.command("mcp")
@@ -782,3 +698,9 @@ from swarm.cli_wiki import cache_command, get_command, lint_command  # noqa: E40
 
 for _command in (status_command, get_command, lint_command, cache_command):
     cli.add_command(_command)
+
+# --- the chat (swarm/cli_chat.py) ---------------------------------------------------------------
+
+from swarm.cli_chat import chat_command  # noqa: E402
+
+cli.add_command(chat_command)
