@@ -75,7 +75,7 @@ def test_cli_research_human(fake_providers: None, monkeypatch: pytest.MonkeyPatc
 
 def test_cli_research_nothing_found_exits_0(monkeypatch: pytest.MonkeyPatch) -> None:
     # Was exit 1: sources that answered "nothing" did the job (exit 1 is for every source
-    # failing, tested in tests/test_outside_failures.py).
+    # failing, tested in tests/cli/test_cli_outside_failures.py).
     import swarm.models
     import swarm.web.articles
     import swarm.web.web_search
