@@ -14,6 +14,7 @@ from typing import Any
 import httpcore
 import httpx
 import pytest
+from fakes import Recorder
 from guarded_http import PUBLIC_V4, PUBLIC_V6, URL_CASES, mock_client, public_resolver
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -312,18 +313,6 @@ async def test_real_socket_connects_to_the_vetted_address(
 
 
 # --- redirects (MockTransport) ------------------------------------------------------------
-
-
-class Recorder:
-    def __init__(self, routes: dict[str, httpx.Response]) -> None:
-        self.routes = routes
-        self.seen: list[str] = []
-        self.requests: list[httpx.Request] = []
-
-    def __call__(self, request: httpx.Request) -> httpx.Response:
-        self.seen.append(str(request.url))
-        self.requests.append(request)
-        return self.routes.get(str(request.url), httpx.Response(404, text="missing"))
 
 
 def redirect(location: str, status: int = 302) -> httpx.Response:
