@@ -221,7 +221,7 @@ async def test_odd_urls_never_raise() -> None:
         assert result["success"] is False and "only http(s)" in result["error"]
 
 
-# --- outside failures (from tests/test_outside_failures.py) -----------------------------------
+# --- when the outside fails (the failures of tests/outside_failures.py) ------------------------
 
 
 @pytest.mark.parametrize(
