@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import shutil
 import socket
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from config_files import write_config
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = REPO_ROOT / "wiki_fixtures"
@@ -71,3 +73,13 @@ def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(socket.socket, "connect", guarded_connect)
     monkeypatch.setattr(socket, "getaddrinfo", guarded_getaddrinfo)
+
+
+@pytest.fixture
+def two_wikis(tmp_path: Path) -> tuple[Path, Path]:
+    """Copies of the brain and hobby fixture wikis named work and home in [wikis], home the
+    default."""
+    brain = Path(shutil.copytree(FIXTURES / "brain", tmp_path / "w" / "brain"))
+    hobby = Path(shutil.copytree(FIXTURES / "hobby", tmp_path / "w" / "hobby"))
+    write_config(f'[wikis]\nwork = "{brain}"\nhome = "{hobby}"\ndefault = "home"\n')
+    return brain, hobby

@@ -11,9 +11,10 @@ from typing import Any
 
 import httpx2
 import pytest
+from fakes import settings
 from openai_fake import ANSWER, MODEL, FakeServer, function_call, serving
 
-from swarm.config import Settings, get_settings
+from swarm.config import get_settings
 from swarm.errors import ConfigError, ModelError, ModelOutputError, ModelUnreachable
 from swarm.models import backend_problem, get_reasoner, resolve_backend
 from swarm.models.chat import ChatReasoner
@@ -24,10 +25,6 @@ from swarm.models.prompts import ANSWER_TOOL, PICK_PAGES_TOOL
 from swarm.wiki.pages import PageExcerpt
 
 OLLAMA = "http://localhost:11434/v1"
-
-
-def settings(**values: Any) -> Settings:
-    return Settings(**{"model_max_retries": 0, "model_timeout_s": 2, **values})
 
 
 def mocked(handler: Callable[[httpx2.Request], httpx2.Response], **values: Any) -> ChatReasoner:

@@ -219,3 +219,30 @@ async def test_odd_urls_never_raise() -> None:
     for url in (None, 42, "", "javascript:alert(1)"):
         result = await read_article(url, settings=Settings())  # type: ignore[arg-type]
         assert result["success"] is False and "only http(s)" in result["error"]
+
+
+# --- when the outside fails (the failures of tests/outside_failures.py) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "expected"),
+    [
+        pytest.param("dns", "could not resolve host en.wikipedia.org", id="dns"),
+        pytest.param("refused", "connection refused by en.wikipedia.org", id="refused"),
+        pytest.param("timeout", "timed out", id="timeout"),
+        pytest.param("http500", "the site answered HTTP 500 (en.wikipedia.org)", id="http-500"),
+        pytest.param("guard", "blocked: the URL (or a redirect) points to a private", id="guard"),
+        pytest.param("nothing", "the site answered HTTP 404 (en.wikipedia.org)", id="not-found"),
+    ],
+)
+async def test_read_article_names_what_happened(kind: str, expected: str) -> None:
+    from outside_failures import failing_client
+
+    from swarm.tools import read_article
+
+    async with failing_client(kind) as client:
+        result: dict[str, Any] = await read_article(
+            "https://en.wikipedia.org/wiki/Mongolia", client=client
+        )
+    assert result["success"] is False
+    assert result["error"].startswith(expected), result["error"]

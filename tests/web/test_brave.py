@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 import pytest
 from conftest import REAL_CAPTURES
+from fakes import Recorder
 
 from swarm.errors import FetchError, FetchTimeout, ProviderHTTPError
 from swarm.web.brave import BRAVE_SEARCH_URL, Brave, html_to_text, parse_brave
@@ -115,21 +116,6 @@ def test_parse_brave_title_falls_back_to_the_url() -> None:
     assert hit == SearchHit(
         title="https://a.example/", url="https://a.example/", snippet=hit.snippet, source="brave"
     )
-
-
-class Recorder:
-    def __init__(self, response: httpx.Response | Exception) -> None:
-        self.response = response
-        self.requests: list[httpx.Request] = []
-
-    async def __call__(self, request: httpx.Request) -> httpx.Response:
-        self.requests.append(request)
-        if isinstance(self.response, Exception):
-            raise self.response
-        return self.response
-
-    def client(self) -> httpx.AsyncClient:
-        return httpx.AsyncClient(transport=httpx.MockTransport(self))
 
 
 async def test_search_sends_the_key_and_returns_hits() -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
+from fakes import Recorder
 
 from swarm.config import Settings
 from swarm.errors import ConfigError, FetchError, FetchTimeout, ProviderHTTPError
@@ -170,21 +171,6 @@ def test_parse_searxng_limit() -> None:
         "https://dart.dev/",
         "https://en.wikipedia.org/wiki/Dart_(programming_language)",
     ]
-
-
-class Recorder:
-    def __init__(self, response: httpx.Response | Exception) -> None:
-        self.response = response
-        self.requests: list[httpx.Request] = []
-
-    async def __call__(self, request: httpx.Request) -> httpx.Response:
-        self.requests.append(request)
-        if isinstance(self.response, Exception):
-            raise self.response
-        return self.response
-
-    def client(self) -> httpx.AsyncClient:
-        return httpx.AsyncClient(transport=httpx.MockTransport(self))
 
 
 @pytest.mark.parametrize(

@@ -15,10 +15,10 @@ from urllib.parse import unquote
 import httpx
 import pytest
 from conftest import REAL_CAPTURES
+from fakes import Handler, Recorder, settings
 from hypothesis import given
 from hypothesis import strategies as st
 
-from swarm.config import Settings, get_settings
 from swarm.web.wikipedia import (
     resolve_title,
     wiki_search,
@@ -88,44 +88,19 @@ def summary_body(title: str, extract: str, *, language: str = "en") -> dict[str,
     return body
 
 
-Handler = Callable[[httpx.Request], httpx.Response | Awaitable[httpx.Response]]
-
-
-class Recorder:
-    """A MockTransport handler that records every request before answering it."""
-
-    def __init__(self, handler: Handler) -> None:
-        self.handler = handler
-        self.requests: list[httpx.Request] = []
-
-    async def __call__(self, request: httpx.Request) -> httpx.Response:
-        self.requests.append(request)
-        response = self.handler(request)
-        if not isinstance(response, httpx.Response):
-            response = await response
-        return response
-
-    def client(self) -> httpx.AsyncClient:
-        return httpx.AsyncClient(transport=httpx.MockTransport(self))
-
-    @property
-    def hosts(self) -> list[str]:
-        return [request.url.host for request in self.requests]
-
-    @property
-    def kinds(self) -> list[str]:
-        """What each request was: "opensearch", "search" (list=search) or "summary"."""
-        kinds = []
-        for request in self.requests:
-            if request.url.path.startswith("/api/rest_v1/page/summary/"):
-                kinds.append("summary")
-            elif request.url.params.get("action") == "opensearch":
-                kinds.append("opensearch")
-            elif request.url.params.get("list") == "search":
-                kinds.append("search")
-            else:
-                kinds.append("other")
-        return kinds
+def kinds(recorder: Recorder) -> list[str]:
+    """What each request was: "opensearch", "search" (list=search) or "summary"."""
+    found = []
+    for request in recorder.requests:
+        if request.url.path.startswith("/api/rest_v1/page/summary/"):
+            found.append("summary")
+        elif request.url.params.get("action") == "opensearch":
+            found.append("opensearch")
+        elif request.url.params.get("list") == "search":
+            found.append("search")
+        else:
+            found.append("other")
+    return found
 
 
 def is_summary(request: httpx.Request) -> bool:
@@ -165,10 +140,6 @@ def wiki_api(
         return httpx.Response(400, json={"error": {"code": "badrequest"}})
 
     return Recorder(handle)
-
-
-def settings(**overrides: Any) -> Settings:
-    return get_settings(**overrides)
 
 
 # --- seed 001: wiki_summary ------------------------------------------------------------------
@@ -420,14 +391,14 @@ async def test_wiki_search_returns_results() -> None:
         "srlimit": "4",
         "format": "json",
     }.items() <= dict(search_request.url.params).items()
-    assert recorder.kinds == ["search"] + ["summary"] * 4
+    assert kinds(recorder) == ["search"] + ["summary"] * 4
 
 
 async def test_wiki_search_returns_empty_on_failure() -> None:
     recorder = Recorder(raise_connect_error)
     async with recorder.client() as client:
         assert await wiki_search("dart", client=client) == []
-    assert recorder.kinds == ["search"]
+    assert kinds(recorder) == ["search"]
 
 
 @pytest.mark.parametrize(
@@ -487,7 +458,7 @@ async def test_wiki_search_with_no_hits_sends_no_summary_request() -> None:
     recorder = wiki_api(fulltext=[])
     async with recorder.client() as client:
         assert await wiki_search("qwzxv", client=client) == []
-    assert recorder.kinds == ["search"]
+    assert kinds(recorder) == ["search"]
 
 
 # --- pure parsers ------------------------------------------------------------------------------
@@ -605,7 +576,7 @@ async def test_fallback_happy_path_uses_opensearch_then_summary() -> None:
     async with recorder.client() as client:
         result = await wikipedia_fallback("Dart programming", client=client, language="en")
     assert result is not None and result["title"] == "Dart (programming language)"
-    assert recorder.kinds == ["opensearch", "summary"]
+    assert kinds(recorder) == ["opensearch", "summary"]
     params = recorder.requests[0].url.params
     assert (params["search"], params["limit"], params["namespace"], params["format"]) == (
         "Dart programming",
@@ -624,7 +595,7 @@ async def test_fallback_cascades_to_full_text_when_opensearch_is_empty() -> None
     async with recorder.client() as client:
         result = await wikipedia_fallback(query, client=client, language="en", deadline=None)
     assert result is not None and result["title"] == "Albert Einstein"
-    assert recorder.kinds == ["opensearch", "search", "summary"]
+    assert kinds(recorder) == ["opensearch", "search", "summary"]
     search_params = recorder.requests[1].url.params
     assert search_params["srsearch"] == query
     assert search_params["srlimit"] == "1"
@@ -635,7 +606,7 @@ async def test_fallback_both_empty_returns_none_without_a_summary_request() -> N
     recorder = wiki_api(opensearch=[], fulltext=[])
     async with recorder.client() as client:
         assert await wikipedia_fallback("qwzxv blorp", client=client, language="en") is None
-    assert recorder.kinds == ["opensearch", "search"]
+    assert kinds(recorder) == ["opensearch", "search"]
 
 
 RESOLVE_FULLTEXT_GUARDS = [
@@ -686,7 +657,7 @@ async def test_resolve_title_defensive_guards(fulltext: Callable[[str], httpx.Re
         assert title is None
         result = await wikipedia_fallback("scientists like Einstein", client=client, language="en")
     assert result is None
-    assert "summary" not in recorder.kinds
+    assert "summary" not in kinds(recorder)
 
 
 async def test_resolve_title_treats_a_failed_opensearch_as_empty() -> None:
@@ -698,7 +669,7 @@ async def test_resolve_title_treats_a_failed_opensearch_as_empty() -> None:
             "Einstein", client=client, language="en", deadline=None, settings=settings()
         )
     assert title == "Albert Einstein"
-    assert recorder.kinds == ["opensearch", "search"]
+    assert kinds(recorder) == ["opensearch", "search"]
 
 
 # --- seed 002: localised-miss retry and script check ----------------------------------------
@@ -724,7 +695,7 @@ async def test_localised_miss_retries_once_against_english() -> None:
         "en.wikipedia.org",
         "en.wikipedia.org",
     ]
-    assert recorder.kinds == ["opensearch", "search", "opensearch", "summary"]
+    assert kinds(recorder) == ["opensearch", "search", "opensearch", "summary"]
 
 
 async def test_localised_summary_miss_also_retries_against_english() -> None:
@@ -835,7 +806,7 @@ async def test_near_deadline_shrinks_every_request_timeout() -> None:
             "scientists like Einstein", client=client, language="en", deadline=deadline
         )
     assert result is not None
-    assert recorder.kinds == ["opensearch", "search", "summary"]
+    assert kinds(recorder) == ["opensearch", "search", "summary"]
     previous = 1.5
     for request in recorder.requests:
         timeout = request.extensions["timeout"]
@@ -887,4 +858,4 @@ async def test_the_summary_is_skipped_when_resolution_used_up_the_budget() -> No
             settings=settings(wikipedia_min_timeout_s=0.5),
         )
     assert result is None
-    assert recorder.kinds == ["opensearch"]
+    assert kinds(recorder) == ["opensearch"]

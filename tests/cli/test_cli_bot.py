@@ -9,16 +9,15 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 from conftest import FIXTURES
+from openai_fake import MODEL, FakeServer, Reply, completion, serving
 
 from swarm import margot_bot
 from swarm.cli import cli
-from swarm.models.base import ChatTurn
 
 BRAIN = str(FIXTURES / "brain")
 SLA_QUESTION = "What is CCW's first-response SLA?"
@@ -80,22 +79,34 @@ def test_chat_reads_stdin_until_eof() -> None:
     assert result.stderr.count("📖 Checking the wiki") == 2  # the blank line was skipped
 
 
-def test_chat_keeps_history(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[list[ChatTurn]] = []
+def test_chat_keeps_history() -> None:
+    """Each turn's model call carries the turns before it (the chat model here is the fake
+    OpenAI-compatible server, which echoes the last user message and records each request)."""
 
-    async def recording_turn(
-        message: str, history: Sequence[ChatTurn] = (), *, context: Any = None
-    ) -> margot_bot.TurnResult:
-        seen.append(list(history))
-        return margot_bot.TurnResult(reply=f"echo: {message}")
+    def echo(body: dict[str, Any]) -> Reply:
+        user = [m for m in body["messages"] if m["role"] == "user"][-1]["content"]
+        return completion(f"echo: {user}")
 
-    monkeypatch.setattr(margot_bot, "handle_turn", recording_turn)
-    result = CliRunner().invoke(cli, ["chat", "--wiki", BRAIN], input="one\ntwo\n/quit\nthree\n")
+    with serving(FakeServer(echo)) as fake:
+        env = {
+            "SWARM_MODEL": "openai",
+            "OPENAI_BASE_URL": fake.base_url,
+            "SWARM_OPENAI_MODEL": MODEL,
+            "SWARM_MODEL_MAX_RETRIES": "0",
+            "SWARM_MODEL_TIMEOUT_S": "5",
+        }
+        result = CliRunner().invoke(
+            cli, ["chat", "--wiki", BRAIN], input="one\ntwo\n/quit\nthree\n", env=env
+        )
     assert result.exit_code == 0, result.output
     assert result.stdout.split() == ["echo:", "one", "echo:", "two"]
-    assert seen == [
-        [],
-        [ChatTurn("user", "one"), ChatTurn("assistant", "echo: one")],
+    turns = [
+        [(m["role"], m["content"]) for m in body["messages"] if m["role"] != "system"]
+        for body in fake.requests
+    ]
+    assert turns == [
+        [("user", "one")],
+        [("user", "one"), ("assistant", "echo: one"), ("user", "two")],
     ]
 
 

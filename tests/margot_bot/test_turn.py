@@ -1,262 +1,32 @@
-"""The bot turn handler: [RESEARCH] parsing, the wiki-first gate, concurrency, never-fatal."""
+"""The bot turn (swarm/margot_bot/turn.py): draft, findings, final reply, concurrency,
+never-fatal, history shapes, end to end offline on the fixture wiki."""
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
 from typing import Any
 
 import pytest
+from bot_fakes import HIGH, LOW, Calls, make_context
 from conftest import FIXTURES
-from hypothesis import given
-from hypothesis import strategies as st
 
 from swarm.margot_bot import (
-    ExternalResult,
     TurnContext,
     TurnResult,
     external_from_lookup,
     handle_turn,
     handle_turn_sync,
-    resolve_request,
 )
 from swarm.margot_bot.requests import (
-    MAX_REQUESTS_PER_TURN,
-    ResearchRequest,
     parse_research_requests,
 )
 from swarm.models.base import ChatTurn
 from swarm.models.chat import ChatReasoner
 from swarm.models.scripted import ScriptedChatModel, ScriptedReasoner
 from swarm.tools import LookupResult
-from swarm.wiki_query import WikiQueryResult
 
 BRAIN = FIXTURES / "brain"
-
-# --- parsing -----------------------------------------------------------------------------------
-
-Q = "quick"
-D = "deep"
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        pytest.param("[RESEARCH depth=quick] CCW SLA", [("CCW SLA", Q)], id="canonical-quick"),
-        pytest.param("[RESEARCH depth=deep] EU water rules", [("EU water rules", D)], id="deep"),
-        pytest.param("[RESEARCH] the topic", [("the topic", Q)], id="no-depth-means-quick"),
-        pytest.param("[RESEARCH deep] bare word", [("bare word", D)], id="bare-depth-word"),
-        pytest.param("[RESEARCH quick] bare quick", [("bare quick", Q)], id="bare-quick"),
-        pytest.param('[research depth = "deep"]: spaced', [("spaced", D)], id="spaces-quotes"),
-        pytest.param("[Research DEPTH: Deep] mixed case", [("mixed case", D)], id="case"),
-        pytest.param("[RESEARCH: inline topic]", [("inline topic", Q)], id="topic-inside"),
-        pytest.param("[RESEARCH deep: inside deep]", [("inside deep", D)], id="depth-and-inside"),
-        pytest.param("[RESEARCH: deep learning]", [("deep learning", Q)], id="deep-is-topic"),
-        pytest.param("[RESEARCH depth=medium] odd", [("odd", Q)], id="unknown-depth-quick"),
-        pytest.param("- [RESEARCH] 'quoted'", [("quoted", Q)], id="bullet-and-quotes"),
-        pytest.param("[RESEARCH]   ", [], id="empty-topic-dropped"),
-        pytest.param("[RESEARCH: ]  ", [], id="empty-inside-dropped"),
-        pytest.param("[RESEARCHING] not a request", [], id="longer-word-is-not-it"),
-        pytest.param("no request here", [], id="plain-text"),
-        pytest.param(
-            "Sure.\n[RESEARCH] one\n\n[RESEARCH deep] two",
-            [("one", Q), ("two", D)],
-            id="several-lines",
-        ),
-        pytest.param("[RESEARCH] a [RESEARCH deep] b", [("a", Q), ("b", D)], id="two-on-a-line"),
-        pytest.param("[RESEARCH] Topic\n[RESEARCH] topic", [("Topic", Q)], id="dup-merged"),
-        pytest.param("[RESEARCH] T\n[RESEARCH deep] t", [("T", D)], id="dup-deep-wins"),
-        pytest.param(
-            "\n".join(f"[RESEARCH] topic {n}" for n in range(9)),
-            [(f"topic {n}", Q) for n in range(MAX_REQUESTS_PER_TURN)],
-            id="capped",
-        ),
-    ],
-)
-def test_parse_research_requests(text: str, expected: list[tuple[str, str]]) -> None:
-    assert parse_research_requests(text) == [ResearchRequest(t, d) for t, d in expected]  # type: ignore[arg-type]
-
-
-@given(st.text())
-def test_parse_never_crashes_and_keeps_its_promises(text: str) -> None:
-    requests = parse_research_requests(text)
-    assert len(requests) <= MAX_REQUESTS_PER_TURN
-    assert all(r.topic.strip() and r.depth in ("quick", "deep") for r in requests)
-    assert len({r.topic.casefold() for r in requests}) == len(requests)
-
-
-@given(st.lists(st.text(min_size=1, max_size=30), max_size=8))
-def test_parse_finds_generated_requests(topics: list[str]) -> None:
-    text = "\n".join(f"[RESEARCH depth=deep] {topic}" for topic in topics)
-    for request in parse_research_requests(text):
-        assert request.depth == "deep"
-        assert "\n" not in request.topic
-
-
-# --- fakes -------------------------------------------------------------------------------------
-
-
-class Calls:
-    def __init__(self) -> None:
-        self.wiki: list[tuple[str, bool]] = []
-        self.quick: list[tuple[str, str | None]] = []
-        self.deep: list[tuple[str, str | None]] = []
-
-
-def make_context(
-    calls: Calls,
-    *,
-    draft: str,
-    wiki: WikiQueryResult | Exception | None = None,
-    external: str | Exception = "found outside",
-    wiki_delay_s: float = 0.0,
-    external_delay_s: float = 0.0,
-    final: Any = None,
-    **extra: Any,
-) -> TurnContext:
-    async def fake_wiki(topic: str, time_sensitive: bool, context: TurnContext) -> WikiQueryResult:
-        calls.wiki.append((topic, time_sensitive))
-        await asyncio.sleep(wiki_delay_s)
-        if isinstance(wiki, Exception):
-            raise wiki
-        return wiki or WikiQueryResult()
-
-    def external_provider(record: list[tuple[str, str | None]]) -> Callable[..., Any]:
-        async def fake(topic: str, wiki_context: str | None, context: TurnContext) -> Any:
-            record.append((topic, wiki_context))
-            await asyncio.sleep(external_delay_s)
-            if isinstance(external, Exception):
-                raise external
-            return ExternalResult(summary=external, sources=["https://example.org/a"])
-
-        return fake
-
-    model = ScriptedReasoner(draft=draft, final=final)
-    return TurnContext(
-        model=model,
-        wiki=fake_wiki,
-        quick=external_provider(calls.quick),
-        deep=external_provider(calls.deep),
-        **extra,
-    )
-
-
-HIGH = WikiQueryResult(
-    answer="CCW's first response is 15 minutes.",
-    pages_consulted=["ccw.md"],
-    confidence="high",
-    go_external=False,
-)
-MEDIUM = WikiQueryResult(
-    answer="Probably 15 minutes.", pages_consulted=["ccw.md"], confidence="medium"
-)
-LOW = WikiQueryResult(answer="Unclear from the wiki.", pages_consulted=[], confidence="low")
-
-
-# --- the gate ----------------------------------------------------------------------------------
-
-
-async def test_high_confidence_answers_from_the_wiki_with_no_external_call() -> None:
-    calls = Calls()
-    context = make_context(calls, draft="[RESEARCH depth=deep] CCW SLA", wiki=HIGH)
-    result = await handle_turn("What is CCW's SLA?", context=context)
-    assert calls.wiki == [("CCW SLA", False)]
-    assert calls.quick == [] and calls.deep == []
-    assert result.findings == [
-        {"topic": "CCW SLA", "depth": "wiki", "summary": HIGH.answer, "error": None}
-    ]
-    assert result.paths == ["wiki"]
-    assert result.sources_used == ["wiki:ccw.md"]
-    assert "15 minutes" in result.reply
-
-
-async def test_medium_confidence_goes_outside_with_the_wiki_answer_as_context() -> None:
-    calls = Calls()
-    context = make_context(calls, draft="[RESEARCH depth=deep] CCW SLA", wiki=MEDIUM)
-    result = await handle_turn("What is CCW's SLA?", context=context)
-    assert calls.deep == [("CCW SLA", MEDIUM.answer)]
-    assert calls.quick == []
-    assert result.paths == ["wiki+web"]
-    assert result.findings[0]["depth"] == "deep"
-    assert "found outside" in result.findings[0]["summary"]
-    assert result.sources_used == ["wiki:ccw.md", "https://example.org/a"]
-
-
-async def test_low_confidence_goes_outside_without_the_wiki_answer() -> None:
-    calls = Calls()
-    context = make_context(calls, draft="[RESEARCH depth=deep] CCW SLA", wiki=LOW)
-    result = await handle_turn("What is CCW's SLA?", context=context)
-    assert calls.deep == [("CCW SLA", None)]
-    assert result.paths == ["web"]
-    assert LOW.answer not in result.findings[0]["summary"]
-    assert result.sources_used == ["https://example.org/a"]
-
-
-@pytest.mark.parametrize("wiki", [HIGH.model_copy(update={"go_external": True}), MEDIUM, LOW])
-async def test_time_sensitive_requests_always_go_outside(wiki: WikiQueryResult) -> None:
-    calls = Calls()
-    context = make_context(calls, draft="[RESEARCH depth=quick] CCW price today", wiki=wiki)
-    result = await handle_turn("CCW price?", context=context)
-    assert calls.wiki == [("CCW price today", True)]  # quick means time-sensitive
-    assert calls.quick == [("CCW price today", None)] and calls.deep == []
-    summary = result.findings[0]["summary"]
-    assert "found outside" in summary
-    # A usable (high/medium) wiki answer is kept in the finding; a low one is not.
-    assert (wiki.answer in summary) is (wiki.confidence != "low")
-    assert result.paths == ["wiki+web" if wiki.confidence != "low" else "web"]
-
-
-async def test_a_failing_wiki_means_going_outside() -> None:
-    calls = Calls()
-    context = make_context(calls, draft="[RESEARCH deep] CCW SLA", wiki=RuntimeError("disk gone"))
-    result = await handle_turn("What is CCW's SLA?", context=context)
-    assert calls.wiki and calls.deep == [("CCW SLA", None)]
-    assert result.paths == ["web"]
-    assert result.findings[0]["error"] is None
-    assert "found outside" in result.reply
-
-
-async def test_a_wiki_returning_garbage_means_going_outside() -> None:
-    calls = Calls()
-    context = make_context(calls, draft="[RESEARCH deep] x")
-
-    async def bad_wiki(topic: str, time_sensitive: bool, context: TurnContext) -> Any:
-        return {"answer": "not a result object"}
-
-    context.wiki = bad_wiki
-    result = await handle_turn("x", context=context)
-    assert calls.deep == [("x", None)]
-    assert result.paths == ["web"]
-
-
-async def test_a_failing_external_call_leaves_an_honest_finding() -> None:
-    calls = Calls()
-    context = make_context(calls, draft="[RESEARCH deep] topic", wiki=LOW, external=OSError("down"))
-    result = await handle_turn("topic?", context=context)
-    finding = result.findings[0]
-    assert finding["error"] == "OSError: down"
-    assert finding["summary"] and "failed" in finding["summary"]
-    assert result.reply
-
-
-async def test_a_failing_external_call_keeps_a_medium_wiki_answer() -> None:
-    calls = Calls()
-    context = make_context(calls, draft="[RESEARCH deep] t", wiki=MEDIUM, external=OSError("x"))
-    result = await handle_turn("t?", context=context)
-    assert MEDIUM.answer in result.findings[0]["summary"]
-    assert result.findings[0]["error"] == "OSError: x"
-
-
-async def test_a_quick_request_answered_by_the_wiki_cancels_the_early_call() -> None:
-    """Only a wiki provider that ignores time_sensitive says this; the wiki answer wins."""
-    calls = Calls()
-    context = make_context(calls, draft="[RESEARCH] t", wiki=HIGH, external_delay_s=5)
-    started = time.perf_counter()
-    result = await handle_turn("t?", context=context)
-    assert time.perf_counter() - started < 1
-    assert result.paths == ["wiki"]
-    assert result.findings[0]["depth"] == "wiki"
 
 
 # --- the turn ----------------------------------------------------------------------------------
@@ -631,55 +401,3 @@ async def test_a_quick_request_with_outside_sources_off_says_they_were_not_searc
     (finding,) = result.findings
     assert finding["depth"] == "quick" and finding["error"]
     assert "not searched" in finding["summary"]
-
-
-# --- resolve_request: the one gate the skill scripts share ------------------------------------
-
-
-def gate_respecting_wiki(calls: Calls) -> Any:
-    """A wiki that behaves like aquery: a time-sensitive question always goes outside."""
-
-    async def wiki(topic: str, time_sensitive: bool, context: TurnContext) -> WikiQueryResult:
-        calls.wiki.append((topic, time_sensitive))
-        return HIGH.model_copy(update={"go_external": time_sensitive})
-
-    return wiki
-
-
-async def test_resolve_request_is_the_turns_gate() -> None:
-    calls = Calls()
-    context = make_context(calls, draft="unused")
-    context.wiki = gate_respecting_wiki(calls)
-
-    deep = await resolve_request(ResearchRequest("CCW SLA", "deep"), context)
-    quick = await resolve_request(ResearchRequest("CCW SLA", "quick"), context)
-
-    assert deep.path == "wiki" and deep.external is None and deep.wiki == HIGH
-    assert quick.path == "wiki+web" and quick.external is not None
-    assert calls.wiki == [("CCW SLA", False), ("CCW SLA", True)]
-    assert calls.deep == [] and calls.quick == [("CCW SLA", None)]
-
-
-async def test_resolve_request_time_sensitive_overrides_depth_and_the_wiki_can_be_skipped() -> None:
-    calls = Calls()
-    context = make_context(calls, draft="unused", start_external_early=False)
-    context.wiki = gate_respecting_wiki(calls)
-
-    forced = await resolve_request(ResearchRequest("CCW SLA", "deep", time_sensitive=True), context)
-    context.use_wiki = False
-    skipped = await resolve_request(ResearchRequest("CCW SLA", "deep"), context)
-
-    assert forced.path == "wiki+web"  # the sure wiki answer did not stop it
-    assert calls.deep == [("CCW SLA", HIGH.answer), ("CCW SLA", None)]
-    assert calls.wiki == [("CCW SLA", True)]  # the skipped request never asked the wiki
-    assert skipped.wiki is None and skipped.path == "web"
-
-
-async def test_resolve_request_never_raises_on_bad_settings(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setenv("WEB_SEARCH_ENABLED", "perhaps")
-
-    outcome = await resolve_request(ResearchRequest("anything"))
-
-    assert outcome.finding.error and outcome.errors and outcome.external is None

@@ -17,7 +17,7 @@ from swarm.cli import OutsideWiring, cli
 
 __all__ = ["api"]  # the loopback Messages API fixture, shared with the Anthropic tests
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 BRAIN = REPO / "wiki_fixtures" / "brain"
 
 

@@ -1,5 +1,6 @@
 """Every door that goes outside, under every way outside can fail: `swarm lookup`, `swarm
-search`, `swarm research` (CliRunner, exit status and message) and the `read_article` tool.
+search`, `swarm research` (CliRunner, exit status and message); the `read_article` tool's
+case is in tests/tools/test_read_article.py.
 
 The failures are what safe_http really sees (tests/outside_failures.py): the resolver raising
 `socket.gaierror`, a real refused loopback connect, httpcore's ConnectTimeout, HTTP 500, a
@@ -10,7 +11,6 @@ nothing. 0 = the job was done, 1 = it could not be done, 2 = usage.
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -219,30 +219,3 @@ def test_no_outside_source_enabled_is_a_usage_error(command: str) -> None:
     result = invoke("nothing", command, "Mongolia", env=env)
     assert result.exit_code == 2, result.output
     assert "disabled" in result.stderr
-
-
-# --- read_article -----------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("kind", "expected"),
-    [
-        pytest.param("dns", "could not resolve host en.wikipedia.org", id="dns"),
-        pytest.param("refused", "connection refused by en.wikipedia.org", id="refused"),
-        pytest.param("timeout", "timed out", id="timeout"),
-        pytest.param("http500", "the site answered HTTP 500 (en.wikipedia.org)", id="http-500"),
-        pytest.param("guard", "blocked: the URL (or a redirect) points to a private", id="guard"),
-        pytest.param("nothing", "the site answered HTTP 404 (en.wikipedia.org)", id="not-found"),
-    ],
-)
-async def test_read_article_names_what_happened(kind: str, expected: str) -> None:
-    from outside_failures import failing_client
-
-    from swarm.tools import read_article
-
-    async with failing_client(kind) as client:
-        result: dict[str, Any] = await read_article(
-            "https://en.wikipedia.org/wiki/Mongolia", client=client
-        )
-    assert result["success"] is False
-    assert result["error"].startswith(expected), result["error"]

@@ -85,7 +85,7 @@ socket.socket.connect_ex = connect_ex
 
 
 @dataclass
-class Recorder:
+class RecordingServer:
     """A loopback HTTP server that records every request it gets."""
 
     url: str
@@ -93,7 +93,7 @@ class Recorder:
 
 
 @pytest.fixture
-def recorder() -> Iterator[Recorder]:
+def recorder() -> Iterator[RecordingServer]:
     seen: list[dict[str, object]] = []
 
     class Handler(BaseHTTPRequestHandler):
@@ -124,7 +124,7 @@ def recorder() -> Iterator[Recorder]:
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield Recorder(f"http://127.0.0.1:{server.server_address[1]}", seen)
+        yield RecordingServer(f"http://127.0.0.1:{server.server_address[1]}", seen)
     finally:
         server.shutdown()
         server.server_close()
@@ -140,7 +140,7 @@ class Folder:
     network_log: Path
     env: dict[str, str]
 
-    def hostile_values(self, recorder: Recorder) -> dict[str, str]:
+    def hostile_values(self, recorder: RecordingServer) -> dict[str, str]:
         return {
             "STREAM_BROWSER": "true",
             "SWARM_BROWSER_HELPER_COMMAND": f'sh -c "touch {self.marker}; echo pwned answer"',
@@ -205,7 +205,9 @@ def assert_warned(stderr: str, *names: str) -> None:
 # --- swarm search: the browser helper command -------------------------------------------------
 
 
-def test_search_does_not_run_the_dotenv_helper_command(folder: Folder, recorder: Recorder) -> None:
+def test_search_does_not_run_the_dotenv_helper_command(
+    folder: Folder, recorder: RecordingServer
+) -> None:
     folder.write_dotenv(folder.hostile_values(recorder))
     done = swarm(folder, "search", "x")
     assert "Traceback" not in done.stderr
@@ -234,7 +236,9 @@ def test_control_the_same_command_from_the_environment_runs(folder: Folder) -> N
 # --- swarm lookup: the SearXNG endpoint --------------------------------------------------------
 
 
-def test_lookup_does_not_query_the_dotenv_searxng(folder: Folder, recorder: Recorder) -> None:
+def test_lookup_does_not_query_the_dotenv_searxng(
+    folder: Folder, recorder: RecordingServer
+) -> None:
     folder.write_dotenv(folder.hostile_values(recorder))
     done = swarm(folder, "lookup", "x")
     assert "Traceback" not in done.stderr
@@ -245,7 +249,7 @@ def test_lookup_does_not_query_the_dotenv_searxng(folder: Folder, recorder: Reco
 
 
 def test_control_searxng_from_the_environment_is_queried(
-    folder: Folder, recorder: Recorder
+    folder: Folder, recorder: RecordingServer
 ) -> None:
     done = swarm(folder, "lookup", "x", env={"SEARXNG_URL": recorder.url})
     paths = [str(request["path"]) for request in recorder.requests]
@@ -256,7 +260,7 @@ def test_control_searxng_from_the_environment_is_queried(
 
 
 def test_query_does_not_send_the_key_to_the_dotenv_base_url(
-    folder: Folder, recorder: Recorder
+    folder: Folder, recorder: RecordingServer
 ) -> None:
     folder.write_dotenv(folder.hostile_values(recorder))
     done = swarm(folder, "query", "What is CCW's SLA?", "--wiki", str(FIXTURES / "brain"))
@@ -268,7 +272,7 @@ def test_query_does_not_send_the_key_to_the_dotenv_base_url(
 
 
 def test_control_anthropic_base_url_from_the_environment_gets_the_request(
-    folder: Folder, recorder: Recorder
+    folder: Folder, recorder: RecordingServer
 ) -> None:
     folder.write_dotenv({"ANTHROPIC_API_KEY": "sk-test"})  # the key may come from .env
     done = swarm(
@@ -291,7 +295,7 @@ def test_control_anthropic_base_url_from_the_environment_gets_the_request(
 
 
 def test_swarm_config_shows_the_dotenv_endpoints_as_refused(
-    folder: Folder, recorder: Recorder
+    folder: Folder, recorder: RecordingServer
 ) -> None:
     folder.write_dotenv(folder.hostile_values(recorder))
     done = swarm(folder, "config", "--json")
@@ -317,7 +321,9 @@ def test_swarm_config_shows_the_dotenv_endpoints_as_refused(
 # --- swarm mcp: the same, through the MCP SDK's own client ------------------------------------
 
 
-async def test_mcp_runs_nothing_and_sends_nothing(folder: Folder, recorder: Recorder) -> None:
+async def test_mcp_runs_nothing_and_sends_nothing(
+    folder: Folder, recorder: RecordingServer
+) -> None:
     pytest.importorskip("mcp")
     from mcp import Client, StdioServerParameters
     from mcp.client.stdio import stdio_client
