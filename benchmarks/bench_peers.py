@@ -191,7 +191,8 @@ def warm_worker(spec: dict[str, Any]) -> dict[str, Any]:
     from swarm.models.offline import OfflineReasoner
     from swarm.wiki.index import load_page_map
     from swarm.wiki.pages import read_page
-    from swarm.wiki_query import build_candidates, query
+    from swarm.page_selection import build_candidates
+    from swarm.wiki_query import query
 
     root = Path(spec["wiki"])
     questions: list[dict[str, str | None]] = spec["questions"]

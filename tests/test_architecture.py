@@ -17,7 +17,6 @@ KNOWN_LONG_MODULES = frozenset(
         "swarm/wiki/bm25_index.py",
         "swarm/wiki/freshness.py",
         "swarm/wiki/pages.py",
-        "swarm/wiki_query.py",
     }
 )
 

@@ -17,14 +17,13 @@ from swarm.errors import ModelOutputError, ModelTimeout
 from swarm.models.base import PageChoice, WikiAnswer
 from swarm.models.scripted import ScriptedReasoner
 from swarm.wiki.index import load_page_map
+from swarm.page_selection import build_candidates, validate_choice
 from swarm.wiki_query import (
     SPEC_FIELDS,
     WikiQueryResult,
     aquery,
-    build_candidates,
     gate,
     query,
-    validate_choice,
 )
 
 BRAIN = FIXTURES / "brain"
