@@ -17,7 +17,7 @@ from swarm.config import Settings
 from swarm.models.base import SourceText
 from swarm.models.scripted import ScriptedReasoner
 from swarm.research import ResearchResult, research_topic
-from swarm.web.types import SearchHit
+from swarm.web.types import Article, SearchHit
 from swarm.web.urls import normalise_url
 
 PY_WIKI = "https://en.wikipedia.org/wiki/Python_(programming_language)"
@@ -53,11 +53,12 @@ class FakeWeb:
             await asyncio.sleep(self.search_delay_s)
         return self.hits.get(query, [])[:limit]
 
-    async def fetch(self, url: str) -> tuple[str, str] | None:
+    async def fetch(self, url: str, **_: Any) -> Article | None:
         self.fetched.append(url)
         if self.fetch_delay_s:
             await asyncio.sleep(self.fetch_delay_s)
-        return self.articles.get(url)
+        found = self.articles.get(url)
+        return None if found is None else Article(title=found[0], text=found[1], url=url)
 
 
 def _hit(url: str, title: str = "", snippet: str = "") -> SearchHit:
@@ -455,7 +456,7 @@ async def test_wikipedia_search_raising_is_noted_and_additive() -> None:
 
 
 async def test_fetch_failures_fall_back_to_snippets_and_are_noted() -> None:
-    async def fetcher(url: str) -> tuple[str, str] | None:
+    async def fetcher(url: str, **_: Any) -> Article | None:
         if "boom" in url:
             raise RuntimeError("connection reset")
         return None
@@ -482,13 +483,13 @@ async def test_fetches_are_bounded_by_the_concurrency_setting() -> None:
     running = 0
     peak = 0
 
-    async def fetcher(url: str) -> tuple[str, str]:
+    async def fetcher(url: str, **_: Any) -> Article:
         nonlocal running, peak
         running += 1
         peak = max(peak, running)
         await asyncio.sleep(0.02)
         running -= 1
-        return ("T", "text")
+        return Article(title="T", text="text", url=url)
 
     web = FakeWeb(hits={"t": [_hit(f"https://s{n}.example/") for n in range(5)]})
     await research_topic(
@@ -503,10 +504,10 @@ async def test_fetches_are_bounded_by_the_concurrency_setting() -> None:
 
 
 async def test_slow_single_fetch_times_out_per_source() -> None:
-    async def fetcher(url: str) -> tuple[str, str]:
+    async def fetcher(url: str, **_: Any) -> Article:
         if "slow" in url:
             await asyncio.sleep(5)
-        return ("T", f"text of {url}")
+        return Article(title="T", text=f"text of {url}", url=url)
 
     web = FakeWeb(hits={"t": [_hit("https://slow.example/"), _hit("https://fast.example/")]})
     model = ScriptedReasoner(subqueries=["t"])
@@ -700,7 +701,6 @@ def fake_providers(monkeypatch: pytest.MonkeyPatch) -> None:
     import swarm.web.articles
     import swarm.web.web_search
     import swarm.web.wikipedia
-    from swarm.web.articles import Article
 
     async def search_hits(query: str, **kwargs: Any) -> list[SearchHit]:
         return [SearchHit(title="Example page", url="https://example.com/a", snippet="A snippet.")]

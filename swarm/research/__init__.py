@@ -5,7 +5,6 @@ a cited report (`pipeline`); `sources` holds steps 1-4, gathering and deduplicat
 from __future__ import annotations
 
 from swarm.research.pipeline import (
-    ArticleFetcher,
     Depth,
     ResearchResult,
     Source,
@@ -18,7 +17,6 @@ from swarm.research.pipeline import (
 from swarm.research.providers import Providers
 
 __all__ = [
-    "ArticleFetcher",
     "Depth",
     "Providers",
     "ResearchResult",

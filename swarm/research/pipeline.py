@@ -22,7 +22,6 @@ from swarm.progress import safe_printer
 from swarm.research.providers import Providers
 from swarm.research.sources import (
     PLANS,
-    ArticleFetcher,
     Candidate,
     Depth,
     Origin,
@@ -41,6 +40,7 @@ from swarm.untrusted import (
     shown_url,
     single_line,
 )
+from swarm.web.types import ArticleFetcher
 from swarm.web.urls import normalise_url
 
 if TYPE_CHECKING:
@@ -49,7 +49,6 @@ if TYPE_CHECKING:
     from swarm.tools.context import ToolContext
 
 __all__ = [
-    "ArticleFetcher",
     "Depth",
     "ResearchResult",
     "Source",
@@ -192,7 +191,7 @@ async def research_topic(
     and the report is written from what arrived. Wikipedia (off when
     `settings.wikipedia_fallback_enabled` is False) only ever adds sources. `wiki_context`, text
     from the user's own wiki, becomes source [1]. `search(query, limit)`,
-    `wikipedia_search(query, limit)` and `fetcher(url) -> (title, text) | None` replace the
+    `wikipedia_search(query, limit)` and `fetcher` (an `ArticleFetcher`) replace the
     network providers, as do the fields of `providers`. Never raises: failures are listed in
     `errors`.
     """
@@ -257,12 +256,19 @@ async def research_topic(
                 run.note("web search is off (WEB_SEARCH_ENABLED=false): Wikipedia only")
             else:
                 web_search = chosen.web_search_or_default(settings)
-            fetcher = chosen.article_fetcher_or_default(settings)
+            fetcher = chosen.article_fetcher_or_default()
             wikipedia_search = None
             if settings.wikipedia_fallback_enabled:
                 wikipedia_search = chosen.wikipedia_search_or_default(settings, gather_deadline)
             await gather_sources(
-                run, model, web_search, wikipedia_search, fetcher, settings, gather_deadline
+                run,
+                model,
+                web_search,
+                wikipedia_search,
+                fetcher,
+                settings,
+                gather_deadline,
+                client=chosen.client,
             )
             sources, texts = _report_inputs(
                 run.candidates or [], wiki_context, run.plan.max_source_chars

@@ -19,8 +19,7 @@ from swarm.config import Settings
 from swarm.tools.context import ToolContext
 from swarm.web import cascade as cascade_module
 from swarm.web import web_search as web_search_module
-from swarm.web.articles import Article
-from swarm.web.types import SearchHit
+from swarm.web.types import Article, SearchHit
 from swarm.web.web_search import (
     SearchOutcome,
     cascade_fetch,
