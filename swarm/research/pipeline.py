@@ -17,18 +17,17 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, Field
 
 from swarm.config import Settings, get_settings
+from swarm.errors import describe_error
 from swarm.models.base import Reasoner, SourceText
 from swarm.progress import safe_printer
 from swarm.research.providers import Providers
 from swarm.research.sources import (
     PLANS,
     Candidate,
-    Depth,
     Origin,
     ResearchRun,
     WebSearch,
     WikipediaSearch,
-    describe_error,
     gather_sources,
     plan_for,
 )
@@ -41,22 +40,13 @@ from swarm.untrusted import (
     single_line,
 )
 from swarm.web.types import ArticleFetcher
-from swarm.web.urls import normalise_url
 
 if TYPE_CHECKING:
     from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)
 
     from swarm.tools.context import ToolContext
 
-__all__ = [
-    "Depth",
-    "ResearchResult",
-    "Source",
-    "WebSearch",
-    "WikipediaSearch",
-    "normalise_url",
-    "research_topic",
-]
+__all__ = ["ResearchResult", "Source", "as_tool_result", "research_topic"]
 
 logger = logging.getLogger(__name__)
 

@@ -32,7 +32,6 @@ __all__ = [
     "ResearchRun",
     "WebSearch",
     "WikipediaSearch",
-    "describe_error",
     "failure_reason",
     "gather_sources",
     "plan_for",

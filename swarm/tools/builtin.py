@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from swarm.config import Settings
 from swarm.research import Providers, as_tool_result
-from swarm.tools.articles import read_article, read_article_result
-from swarm.tools.lookups import NO_RESULTS_MESSAGE, lookup, lookup_result
+from swarm.tools.articles import read_article_result
+from swarm.tools.lookups import lookup_result
 from swarm.tools.registry import tool
 from swarm.tools.schemas import (
     LookupArgs,
@@ -32,10 +32,7 @@ if TYPE_CHECKING:
     from swarm.tools.context import ToolContext
 
 __all__ = [
-    "NO_RESULTS_MESSAGE",
-    "lookup",
     "lookup_tool",
-    "read_article",
     "read_article_tool",
     "research_topic_tool",
     "web_search_tool",

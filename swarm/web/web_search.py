@@ -22,7 +22,7 @@ from swarm.untrusted import single_line
 from swarm.web import envelopes
 from swarm.web.articles import fetch_article
 from swarm.web.brave import Brave
-from swarm.web.cascade import CASCADE_TOP_N, cascade_fetch
+from swarm.web.cascade import cascade_fetch
 from swarm.web.duckduckgo import DuckDuckGo, InstantAnswer, LiteResults
 from swarm.web.realtime import realtime_search
 from swarm.web.safe_http import make_client
@@ -35,10 +35,8 @@ if TYPE_CHECKING:
     from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)
 
 __all__ = [
-    "CASCADE_TOP_N",
     "RealtimeRoute",
     "SearchOutcome",
-    "cascade_fetch",
     "failure_reason",
     "realtime_timeout_s",
     "search_hits",

@@ -27,9 +27,6 @@ from swarm.wiki.bm25_index import (
 from swarm.wiki.index import PageEntry, PageMap
 from swarm.wiki.pages import read_page_text
 from swarm.wiki.tokens import (
-    STOPWORDS,
-    best_snippet,
-    content_words,
     page_passages,
     snippet_from_passages,
     tokenize,
@@ -40,14 +37,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "RANKING_CACHE_FOLDER",
-    "STOPWORDS",
     "PageRanker",
     "RankedPage",
-    "best_snippet",
     "clear_ranker_cache",
-    "content_words",
     "get_ranker",
-    "tokenize",
 ]
 
 # `<cache>/ranking/<wiki key>/index.npz` (swarm/wiki/cache_admin.py lists and prunes them).

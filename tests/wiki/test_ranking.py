@@ -13,12 +13,10 @@ from swarm.wiki import bm25_index, ranking
 from swarm.wiki.index import PageMap, clear_page_map_cache, load_page_map
 from swarm.wiki.ranking import (
     RankedPage,
-    best_snippet,
     clear_ranker_cache,
-    content_words,
     get_ranker,
-    tokenize,
 )
+from swarm.wiki.tokens import best_snippet, content_words, tokenize
 
 NORMANS = {
     "normans-16.md": (
