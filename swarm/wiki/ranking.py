@@ -17,13 +17,8 @@ import bm25s
 import numpy as np
 
 from swarm.errors import WikiError
-from swarm.wiki.bm25_index import (
-    STORE_FILENAME,
-    build_index,
-    load_matrix,
-    load_stored_terms,
-    save_index,
-)
+from swarm.wiki.bm25_index import build_index
+from swarm.wiki.bm25_store import STORE_FILENAME, load_matrix, load_stored_terms, save_index
 from swarm.wiki.index import PageEntry, PageMap
 from swarm.wiki.pages import read_page_text
 from swarm.wiki.tokens import (

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from swarm.config import Settings, get_settings
-from swarm.wiki import bm25_index, ranking
+from swarm.wiki import bm25_index, bm25_store, ranking
 from swarm.wiki.index import PageMap, clear_page_map_cache, load_page_map
 from swarm.wiki.ranking import (
     RankedPage,
@@ -261,7 +261,7 @@ def test_deleted_page_leaves_the_results_and_the_store(
     ranker = get_ranker(load_page_map(wiki), settings=settings)
     assert reads == [] and ranker.source == "updated"
     assert ranker.rank("CCW SLA minutes", 5) == []
-    stored = bm25_index.load_stored_terms(store_file(settings), settings.max_page_bytes)
+    stored = bm25_store.load_stored_terms(store_file(settings), settings.max_page_bytes)
     assert stored is not None and len(stored.keys) == 3
     assert "sla" not in stored.vocab and "hast" in stored.vocab
 
