@@ -189,9 +189,9 @@ def warm_worker(spec: dict[str, Any]) -> dict[str, Any]:
 
     from swarm.config import get_settings
     from swarm.models.offline import OfflineReasoner
+    from swarm.page_selection import build_candidates
     from swarm.wiki.index import load_page_map
     from swarm.wiki.pages import read_page
-    from swarm.page_selection import build_candidates
     from swarm.wiki_query import query
 
     root = Path(spec["wiki"])

@@ -5,19 +5,19 @@ The public names load lazily, so `import swarm` (and `swarm --help`) stays fast.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from importlib import import_module as _import_module
+from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "TurnResult",
-    "WikiQueryResult",
     "aquery",
     "handle_turn",
     "lookup",
     "query",
     "research_topic",
+    "TurnResult",
+    "WikiQueryResult",
 ]
 
 _WHERE = {
@@ -37,9 +37,11 @@ if TYPE_CHECKING:
     from swarm.wiki_query import WikiQueryResult, aquery, query
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     if name in _WHERE:
-        return getattr(import_module(_WHERE[name]), name)
+        value = getattr(_import_module(_WHERE[name]), name)
+        globals()[name] = value  # loaded once, then a plain attribute as if imported eagerly
+        return value
     raise AttributeError(f"module 'swarm' has no attribute {name!r}")
 
 

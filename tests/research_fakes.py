@@ -10,7 +10,7 @@ from typing import Any
 from swarm.config import Settings
 from swarm.models.base import SourceText
 from swarm.models.scripted import ScriptedReasoner
-from swarm.web.types import SearchHit
+from swarm.web.types import Article, SearchHit
 
 PY_WIKI = "https://en.wikipedia.org/wiki/Python_(programming_language)"
 
@@ -45,11 +45,12 @@ class FakeWeb:
             await asyncio.sleep(self.search_delay_s)
         return self.hits.get(query, [])[:limit]
 
-    async def fetch(self, url: str) -> tuple[str, str] | None:
+    async def fetch(self, url: str, **_: Any) -> Article | None:
         self.fetched.append(url)
         if self.fetch_delay_s:
             await asyncio.sleep(self.fetch_delay_s)
-        return self.articles.get(url)
+        found = self.articles.get(url)
+        return None if found is None else Article(title=found[0], text=found[1], url=url)
 
 
 def search_hit(url: str, title: str = "", snippet: str = "") -> SearchHit:

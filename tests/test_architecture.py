@@ -14,8 +14,6 @@ KNOWN_LONG_MODULES = frozenset(
     {
         "swarm/cli.py",
         "swarm/web/web_search.py",
-        "swarm/wiki/bm25_index.py",
-        "swarm/wiki/freshness.py",
         "swarm/wiki/pages.py",
     }
 )
@@ -126,3 +124,98 @@ def test_no_module_over_400_lines() -> None:
         if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
     }
     assert {path: n for path, n in long_modules.items() if path not in KNOWN_LONG_MODULES} == {}
+
+
+def _defined_names(body: list[ast.stmt]) -> set[str]:
+    """Names a module body binds itself (defs, classes, assignments), not the ones it imports."""
+    names: set[str] = set()
+    for node in body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                names.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+        elif isinstance(node, ast.If | ast.Try):
+            names |= _defined_names(node.body + node.orelse)
+    return names
+
+
+def _imported_from(body: list[ast.stmt], name: str, is_package: bool) -> dict[str, str]:
+    """Imported name -> the module it comes from."""
+    sources: dict[str, str] = {}
+    for node in ast.walk(ast.Module(body=body, type_ignores=[])):
+        if isinstance(node, ast.ImportFrom):
+            source = _resolve(name, node, is_package) or ""
+            for alias in node.names:
+                sources[alias.asname or alias.name] = source
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                sources[alias.asname or alias.name.partition(".")[0]] = alias.name
+    return sources
+
+
+def leaf_reexports(root: Path = SWARM) -> dict[str, list[str]]:
+    """Module -> the names its `__all__` lists but it does not define. Only a package's
+    `__init__` may list names it imports, and only names its own package defines (a name
+    a leaf imports from elsewhere does not become the package's by passing through it)."""
+    files = {module_name(path, root): path for path in root.rglob("*.py")}
+    listed: dict[str, list[str]] = {}
+    defined: dict[str, set[str]] = {}
+    sources: dict[str, dict[str, str]] = {}
+    for name, path in files.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        listed[name] = []
+        for node in tree.body:
+            if (
+                isinstance(node, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
+                and isinstance(node.value, ast.List | ast.Tuple)
+            ):
+                listed[name] = [e.value for e in node.value.elts if isinstance(e, ast.Constant)]
+        defined[name] = _defined_names(tree.body)
+        sources[name] = _imported_from(tree.body, name, path.name == "__init__.py")
+
+    def owned(package: str, entry: str, source: str) -> bool:
+        """True when `entry`, imported from `source`, is a name of `package`'s own."""
+        if source != package and not source.startswith(f"{package}."):
+            return False
+        if f"{source}.{entry}" in files or entry in defined.get(source, set()):
+            return True
+        return files.get(source, Path()).name == "__init__.py" and owned(
+            source, entry, sources[source].get(entry, "")
+        )
+
+    found: dict[str, list[str]] = {}
+    for name in sorted(files):
+        is_package = files[name].name == "__init__.py"
+        wrong = [
+            entry
+            for entry in listed[name]
+            if entry not in defined[name]
+            and not (is_package and owned(name, entry, sources[name].get(entry, "")))
+        ]
+        if wrong:
+            found[name] = wrong
+    return found
+
+
+def test_the_checker_sees_a_leaf_reexport(tmp_path: Path) -> None:
+    package = tmp_path / "swarm"
+    (package / "sub").mkdir(parents=True)
+    (package / "__init__.py").write_text(
+        "from swarm.sub.a import A\nfrom swarm.sub import a\n__all__ = ['A', 'a']\n"
+    )
+    (package / "sub" / "__init__.py").write_text(
+        "from swarm.sub.a import A, O\n__all__ = ['A', 'O']\n"
+    )
+    (package / "sub" / "a.py").write_text(
+        "from swarm.other import O\nA = 1\nclass C: ...\n__all__ = ['A', 'C', 'O']\n"
+    )
+    (package / "other.py").write_text("O = 1\n")
+    # swarm.sub lists O, which its leaf a only imports: not the package's own name either
+    assert leaf_reexports(package) == {"swarm.sub": ["O"], "swarm.sub.a": ["O"]}
+
+
+def test_no_module_reexports_names_it_does_not_define() -> None:
+    assert leaf_reexports() == {}

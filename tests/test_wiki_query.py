@@ -11,16 +11,14 @@ import pytest
 from conftest import FIXTURES
 from freezegun import freeze_time
 
-import swarm
 from swarm.config import Settings
 from swarm.errors import ModelOutputError, ModelTimeout
 from swarm.models.base import PageChoice, WikiAnswer
 from swarm.models.scripted import ScriptedReasoner
-from swarm.wiki.index import load_page_map
 from swarm.page_selection import build_candidates, validate_choice
+from swarm.wiki.index import load_page_map
 from swarm.wiki_query import (
     SPEC_FIELDS,
-    WikiQueryResult,
     aquery,
     gate,
     query,
@@ -383,20 +381,6 @@ def test_queries_never_write_to_the_wiki(tmp_path: Path) -> None:
         query(question, wiki_dir=wiki)
     assert snapshot(wiki) == before
     assert not any(name.startswith(".") for name in os.listdir(wiki))
-
-
-def test_public_facade_is_pinned() -> None:
-    assert swarm.__all__ == sorted(swarm.__all__)
-    assert swarm.__all__ == [
-        "TurnResult",
-        "WikiQueryResult",
-        "aquery",
-        "handle_turn",
-        "lookup",
-        "query",
-        "research_topic",
-    ]
-    assert swarm.WikiQueryResult is WikiQueryResult and swarm.query is query
 
 
 def test_selection_prompt_is_bounded_when_every_page_matches(tmp_path: Path) -> None:

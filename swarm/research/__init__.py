@@ -4,21 +4,11 @@ a cited report (`pipeline`); `sources` holds steps 1-4, gathering and deduplicat
 
 from __future__ import annotations
 
-from swarm.research.pipeline import (
-    ArticleFetcher,
-    Depth,
-    ResearchResult,
-    Source,
-    WebSearch,
-    WikipediaSearch,
-    as_tool_result,
-    normalise_url,
-    research_topic,
-)
+from swarm.research.pipeline import ResearchResult, Source, as_tool_result, research_topic
 from swarm.research.providers import Providers
+from swarm.research.sources import Depth, WebSearch, WikipediaSearch
 
 __all__ = [
-    "ArticleFetcher",
     "Depth",
     "Providers",
     "ResearchResult",
@@ -26,6 +16,5 @@ __all__ = [
     "WebSearch",
     "WikipediaSearch",
     "as_tool_result",
-    "normalise_url",
     "research_topic",
 ]

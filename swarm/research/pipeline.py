@@ -17,19 +17,17 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, Field
 
 from swarm.config import Settings, get_settings
+from swarm.errors import describe_error
 from swarm.models.base import Reasoner, SourceText
 from swarm.progress import safe_printer
 from swarm.research.providers import Providers
 from swarm.research.sources import (
     PLANS,
-    ArticleFetcher,
     Candidate,
-    Depth,
     Origin,
     ResearchRun,
     WebSearch,
     WikipediaSearch,
-    describe_error,
     gather_sources,
     plan_for,
 )
@@ -41,23 +39,14 @@ from swarm.untrusted import (
     shown_url,
     single_line,
 )
-from swarm.web.urls import normalise_url
+from swarm.web.types import ArticleFetcher
 
 if TYPE_CHECKING:
     from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)
 
     from swarm.tools.context import ToolContext
 
-__all__ = [
-    "ArticleFetcher",
-    "Depth",
-    "ResearchResult",
-    "Source",
-    "WebSearch",
-    "WikipediaSearch",
-    "normalise_url",
-    "research_topic",
-]
+__all__ = ["ResearchResult", "Source", "as_tool_result", "research_topic"]
 
 logger = logging.getLogger(__name__)
 
@@ -192,7 +181,7 @@ async def research_topic(
     and the report is written from what arrived. Wikipedia (off when
     `settings.wikipedia_fallback_enabled` is False) only ever adds sources. `wiki_context`, text
     from the user's own wiki, becomes source [1]. `search(query, limit)`,
-    `wikipedia_search(query, limit)` and `fetcher(url) -> (title, text) | None` replace the
+    `wikipedia_search(query, limit)` and `fetcher` (an `ArticleFetcher`) replace the
     network providers, as do the fields of `providers`. Never raises: failures are listed in
     `errors`.
     """
@@ -257,12 +246,19 @@ async def research_topic(
                 run.note("web search is off (WEB_SEARCH_ENABLED=false): Wikipedia only")
             else:
                 web_search = chosen.web_search_or_default(settings)
-            fetcher = chosen.article_fetcher_or_default(settings)
+            fetcher = chosen.article_fetcher_or_default()
             wikipedia_search = None
             if settings.wikipedia_fallback_enabled:
                 wikipedia_search = chosen.wikipedia_search_or_default(settings, gather_deadline)
             await gather_sources(
-                run, model, web_search, wikipedia_search, fetcher, settings, gather_deadline
+                run,
+                model,
+                web_search,
+                wikipedia_search,
+                fetcher,
+                settings,
+                gather_deadline,
+                client=chosen.client,
             )
             sources, texts = _report_inputs(
                 run.candidates or [], wiki_context, run.plan.max_source_chars

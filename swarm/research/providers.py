@@ -11,8 +11,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from swarm.config import Settings
-from swarm.research.sources import ArticleFetcher, WebSearch, WikipediaSearch
-from swarm.web.types import SearchHit
+from swarm.research.sources import WebSearch, WikipediaSearch
+from swarm.web.types import ArticleFetcher, SearchHit
 
 if TYPE_CHECKING:
     from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)
@@ -100,9 +100,11 @@ class Providers:
 
         return summary
 
-    def article_fetcher_or_default(self, settings: Settings) -> ArticleFetcher:
+    def article_fetcher_or_default(self) -> ArticleFetcher:
+        """`fetch_article_or_raise`: "no readable article" is None, "could not fetch" the
+        FetchError family, so research and lookup can say why (callers pass `client`)."""
         if self.article_fetcher is not None:
             return self.article_fetcher
-        from swarm.web.articles import title_and_text_fetcher  # trafilatura: import on use
+        from swarm.web.articles import fetch_article_or_raise  # trafilatura: import on use
 
-        return title_and_text_fetcher(self.client, settings)
+        return fetch_article_or_raise

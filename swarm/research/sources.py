@@ -10,19 +10,21 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from swarm.config import Settings
 from swarm.errors import FetchError, describe_error
 from swarm.models.base import Reasoner
 from swarm.untrusted import SNIPPET_MAX_CHARS
-from swarm.web.types import SearchHit
+from swarm.web.types import ArticleFetcher, SearchHit
 from swarm.web.urls import normalise_url
+
+if TYPE_CHECKING:
+    from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)
 
 __all__ = [
     "PLANS",
     "STEP_NAMES",
-    "ArticleFetcher",
     "Candidate",
     "Depth",
     "DepthPlan",
@@ -30,7 +32,6 @@ __all__ = [
     "ResearchRun",
     "WebSearch",
     "WikipediaSearch",
-    "describe_error",
     "failure_reason",
     "gather_sources",
     "plan_for",
@@ -43,8 +44,6 @@ Depth = Literal["quick", "deep"]
 # Provider seams, so callers and tests swap the network for fakes.
 WebSearch = Callable[[str, int], Awaitable[Sequence[SearchHit]]]
 WikipediaSearch = Callable[[str, int], Awaitable[Sequence[dict[str, str]]]]
-# url → (title, text), or None when nothing readable came back.
-ArticleFetcher = Callable[[str], Awaitable["tuple[str, str] | None"]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,7 +252,9 @@ def _merge(run: ResearchRun) -> list[Candidate]:
     return candidates
 
 
-async def _fetch(run: ResearchRun, fetcher: ArticleFetcher, settings: Settings) -> None:
+async def _fetch(
+    run: ResearchRun, fetcher: ArticleFetcher, settings: Settings, client: AsyncClient | None
+) -> None:
     assert run.candidates is not None
     to_fetch = [c for c in run.candidates if c.origin == "web"][: run.plan.max_fetches]
     if not to_fetch:
@@ -266,21 +267,20 @@ async def _fetch(run: ResearchRun, fetcher: ArticleFetcher, settings: Settings) 
         async with semaphore:
             try:
                 async with asyncio.timeout(timeout_s):
-                    article = await fetcher(candidate.url)
+                    article = await fetcher(candidate.url, client=client, settings=settings)
             except TimeoutError:
                 run.note(f"{candidate.url}: no answer within {timeout_s:g}s")
                 return
             except Exception as error:
                 run.note(f"{candidate.url}: {failure_reason(error)}")
                 return
-        if article is None or not article[1].strip():
+        if article is None or not article.text.strip():
             run.note(f"{candidate.url}: no readable article text")
             return
-        title, text = article
-        candidate.text = text.strip()
+        candidate.text = article.text.strip()
         candidate.fetched = True
-        if title.strip() and candidate.title == candidate.url:
-            candidate.title = " ".join(title.split())
+        if article.title.strip() and candidate.title == candidate.url:
+            candidate.title = " ".join(article.title.split())
 
     await asyncio.gather(*(fetch_one(candidate) for candidate in to_fetch))
 
@@ -293,9 +293,10 @@ async def gather_sources(
     fetcher: ArticleFetcher,
     settings: Settings,
     deadline: float,
+    client: AsyncClient | None = None,
 ) -> None:
-    """Steps 1–4 under the deadline (`search` None: web search is off); on expiry the run
-    keeps whatever arrived."""
+    """Steps 1–4 under the deadline (`search` None: web search is off; `client` is handed to
+    `fetcher`); on expiry the run keeps whatever arrived."""
     try:
         async with asyncio.timeout_at(_loop_time_of(deadline)):
             run.step = 1
@@ -307,7 +308,7 @@ async def gather_sources(
             wiki_count = sum(c.origin == "wikipedia" for c in run.candidates)
             run.progress(f"found {len(run.candidates)} sources ({wiki_count} from Wikipedia)")
             run.step = 4
-            await _fetch(run, fetcher, settings)
+            await _fetch(run, fetcher, settings, client)
     except TimeoutError:
         run.errors.append(
             f"budget exhausted at step {run.step} ({STEP_NAMES[run.step]}); "

@@ -4,9 +4,9 @@ declaration (`schemas`: argument models and typed results) and the built-ins (`l
 
 from __future__ import annotations
 
-from swarm.tools.builtin import NO_RESULTS_MESSAGE, lookup, read_article
+from swarm.tools.articles import read_article
 from swarm.tools.context import ToolContext
-from swarm.tools.lookups import lookup_result
+from swarm.tools.lookups import NO_RESULTS_MESSAGE, lookup, lookup_result
 from swarm.tools.registry import (
     ToolDefinition,
     call_tool,

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from swarm.config import Settings, get_settings, resolve_wiki_dir
 from swarm.research import Providers, as_tool_result
-from swarm.tools.articles import read_article, read_article_result
-from swarm.tools.lookups import NO_RESULTS_MESSAGE, lookup, lookup_result
+from swarm.tools.articles import read_article_result
+from swarm.tools.lookups import lookup_result
 from swarm.tools.registry import tool
 from swarm.tools.schemas import (
     GetPageArgs,
@@ -36,11 +36,8 @@ if TYPE_CHECKING:
     from swarm.tools.context import ToolContext
 
 __all__ = [
-    "NO_RESULTS_MESSAGE",
     "get_page_tool",
-    "lookup",
     "lookup_tool",
-    "read_article",
     "read_article_tool",
     "research_topic_tool",
     "web_search_tool",

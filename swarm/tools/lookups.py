@@ -9,11 +9,11 @@ import logging
 import time
 from collections.abc import Awaitable, Sequence
 from contextlib import AsyncExitStack
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar
 
 from swarm.config import Settings, get_settings
 from swarm.errors import describe_error
-from swarm.research import ArticleFetcher, WebSearch
+from swarm.research import WebSearch
 from swarm.research.providers import Providers, WikipediaSummary
 from swarm.tools.schemas import (
     LookupArticle,
@@ -24,7 +24,7 @@ from swarm.tools.schemas import (
 )
 from swarm.tools.shaping import fenced, say
 from swarm.untrusted import shown_snippet, shown_title, shown_url, single_line
-from swarm.web.types import SearchHit
+from swarm.web.types import Article, ArticleFetcher, SearchHit
 
 if TYPE_CHECKING:
     from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)
@@ -131,7 +131,7 @@ async def lookup(
     `fence_content=False` (for humans reading the CLI); titles, URLs and snippets are always
     single neutralised lines. Everything runs within `budget_s` (default: the settings'
     `lookup_budget_s`, 15 s by default). `wikipedia_summary(query)`, `search(query, limit)` and
-    `fetcher(url) -> (title, text) | None` replace the providers (as do `providers`' fields).
+    `fetcher` (an `ArticleFetcher`) replace the providers (as do `providers`' fields).
     The dict is `lookup_result(...).model_dump()`.
     """
     providers = providers or Providers()
@@ -189,7 +189,7 @@ async def lookup_result(
                     client=providers.client,
                     wikipedia_summary=providers.wikipedia_summary_or_default(settings, context),
                     search=providers.web_search_or_default(settings),
-                    fetcher=providers.article_fetcher_or_default(settings),
+                    fetcher=providers.article_fetcher_or_default(),
                     fence_content=fence_content,
                     deadline=deadline,
                 )
@@ -279,7 +279,7 @@ async def _lookup(
         say(context, "⚠️ Nothing found." if not attempts.failures else "⚠️ No answer.")
         return _miss_result(query, attempts)
     if settings.searxng_url:
-        articles = await _read_top_articles(hits, fetcher, settings, deadline)
+        articles = await _read_top_articles(hits, fetcher, client, settings, deadline)
     else:
         articles = await _cascade_article(hits, query, fetcher, client, settings, deadline)
     results = [
@@ -295,7 +295,11 @@ async def _lookup(
 
 
 async def _read_top_articles(
-    hits: Sequence[SearchHit], fetcher: ArticleFetcher, settings: Settings, deadline: float
+    hits: Sequence[SearchHit],
+    fetcher: ArticleFetcher,
+    client: AsyncClient | None,
+    settings: Settings,
+    deadline: float,
 ) -> list[tuple[SearchHit, str, str]]:
     """SearXNG branch (seed 001): the top 1-2 results read in parallel within the deadline."""
     timeout_s = max(min(settings.fetch_timeout_s, deadline - time.monotonic()), 0.0)
@@ -303,7 +307,7 @@ async def _read_top_articles(
     async def read(hit: SearchHit) -> tuple[SearchHit, str, str] | None:
         try:
             async with asyncio.timeout(timeout_s):
-                found = await fetcher(hit.url)
+                found = await fetcher(hit.url, client=client, settings=settings)
             return None if found is None else (hit, *_checked_article(found))
         except Exception:  # TimeoutError included: an unread article is just left out
             logger.info("article fetch of %s failed", hit.url, exc_info=True)
@@ -315,12 +319,12 @@ async def _read_top_articles(
 
 def _checked_article(found: object) -> tuple[str, str]:
     if (
-        not isinstance(found, tuple)
-        or len(found) != 2
-        or not all(isinstance(part, str) for part in found)
+        not isinstance(found, Article)
+        or not isinstance(found.title, str)
+        or not isinstance(found.text, str)
     ):
-        raise TypeError(f"an article fetcher returned {type(found).__name__}, not (title, text)")
-    return found[0], found[1]
+        raise TypeError(f"an article fetcher returned {type(found).__name__}, not an Article")
+    return found.title, found.text
 
 
 async def _cascade_article(
@@ -333,31 +337,10 @@ async def _cascade_article(
 ) -> list[tuple[SearchHit, str, str]]:
     """DuckDuckGo branch: the web search cascade's pick (rank preference, and only a page
     that shares a word with the query: a cookie banner or 404 is never the content)."""
-    from swarm.web.articles import Article
     from swarm.web.cascade import cascade_fetch
 
-    async def fetch_for_cascade(
-        url: str,
-        *,
-        client: AsyncClient | None,
-        settings: Settings | None = None,
-        timeout_s: float | None = None,
-    ) -> Article | None:
-        async with asyncio.timeout(timeout_s):
-            found = await fetcher(url)
-        if found is None:
-            return None
-        title, text = _checked_article(found)
-        return Article(title=title, text=text, url=url)
-
     picked = await cascade_fetch(
-        hits,
-        query,
-        # Only handed back to `fetch_for_cascade`, which ignores it: `fetcher` has its client.
-        client=cast("AsyncClient", client),
-        settings=settings,
-        fetcher=fetch_for_cascade,
-        deadline=deadline,
+        hits, query, client=client, settings=settings, fetcher=fetcher, deadline=deadline
     )
     if picked is None:
         return []

@@ -8,9 +8,7 @@ from __future__ import annotations
 import asyncio
 import re
 import unicodedata
-from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import httpx
@@ -19,13 +17,13 @@ from selectolax.lexbor import LexborHTMLParser
 
 from swarm.errors import FetchError
 from swarm.web import safe_http
+from swarm.web.types import Article
 from swarm.wiki.tokens import STOPWORDS
 
 if TYPE_CHECKING:
     from swarm.config import Settings
 
 __all__ = [
-    "Article",
     "extract_article",
     "extract_article_within",
     "fetch_article",
@@ -65,15 +63,6 @@ _NON_CONTENT_TAGS = (
     "aside",
     "iframe",
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Article:
-    """The readable text of a web page (untrusted: fence it before a model sees it)."""
-
-    title: str
-    text: str
-    url: str
 
 
 def query_tokens(text: str) -> set[str]:
@@ -221,18 +210,3 @@ async def fetch_article_or_raise(
     return await extract_article_within(
         page.text, page.final_url or url, timeout_s=extract_timeout_s
     )
-
-
-def title_and_text_fetcher(
-    client: httpx.AsyncClient | None,  # noqa: TID251 (annotation only: the client is injected)
-    settings: Settings | None = None,
-) -> Callable[[str], Awaitable[tuple[str, str] | None]]:
-    """`fetch_article_or_raise` as the `(url) -> (title, text) | None` callable lookup and
-    research take: None for a page with no readable article, the FetchError family when the
-    page could not be fetched (research lists why)."""
-
-    async def fetch(url: str) -> tuple[str, str] | None:
-        article = await fetch_article_or_raise(url, client=client, settings=settings)
-        return None if article is None else (article.title, article.text)
-
-    return fetch

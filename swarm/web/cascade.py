@@ -7,34 +7,21 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Sequence
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from swarm.config import Settings, get_settings
-from swarm.web.articles import Article, fetch_article, is_relevant
-from swarm.web.types import SearchHit
+from swarm.web.articles import fetch_article, is_relevant
+from swarm.web.types import Article, ArticleFetcher, SearchHit
 
 if TYPE_CHECKING:
     from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)
 
-__all__ = ["CASCADE_TOP_N", "ArticleFetcher", "cascade_fetch"]
+__all__ = ["CASCADE_TOP_N", "cascade_fetch"]
 
 logger = logging.getLogger(__name__)
 
 CASCADE_TOP_N = 3
-
-
-class ArticleFetcher(Protocol):
-    """`fetch_article`'s shape: the readable text of one page, or None on any failure."""
-
-    def __call__(
-        self,
-        url: str,
-        *,
-        client: AsyncClient,
-        settings: Settings | None = None,
-        timeout_s: float | None = None,
-    ) -> Awaitable[Article | None]: ...
 
 
 async def _fetch_candidate(
@@ -42,7 +29,7 @@ async def _fetch_candidate(
     hit: SearchHit,
     query: str,
     *,
-    client: AsyncClient,
+    client: AsyncClient | None,
     settings: Settings,
     timeout_s: float,
 ) -> Article | None:
@@ -53,8 +40,13 @@ async def _fetch_candidate(
         logger.info("fetch of %s failed", hit.url, exc_info=True)
         return None
     # Bytes that share none of the user's words are a cookie banner, modal or 404 page:
-    # indistinguishable from a failed fetch.
-    if article is None or not article.text.strip() or not is_relevant(article.text, query):
+    # indistinguishable from a failed fetch. So is a fetcher's answer that is not an article.
+    if (
+        not isinstance(article, Article)
+        or not isinstance(article.text, str)
+        or not article.text.strip()
+        or not is_relevant(article.text, query)
+    ):
         return None
     return article
 
@@ -63,7 +55,7 @@ async def cascade_fetch(
     hits: Sequence[SearchHit],
     query: str,
     *,
-    client: AsyncClient,
+    client: AsyncClient | None,
     settings: Settings | None = None,
     fetcher: ArticleFetcher = fetch_article,
     deadline: float | None = None,

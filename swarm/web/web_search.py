@@ -20,14 +20,14 @@ from swarm.progress import safe_printer
 from swarm.tools.context import ToolContext
 from swarm.untrusted import single_line
 from swarm.web import envelopes
-from swarm.web.articles import Article, fetch_article
+from swarm.web.articles import fetch_article
 from swarm.web.brave import Brave
-from swarm.web.cascade import CASCADE_TOP_N, ArticleFetcher, cascade_fetch
+from swarm.web.cascade import cascade_fetch
 from swarm.web.duckduckgo import DuckDuckGo, InstantAnswer, LiteResults
 from swarm.web.realtime import realtime_search
 from swarm.web.safe_http import make_client
 from swarm.web.searxng import SearXNG
-from swarm.web.types import SearchHit
+from swarm.web.types import Article, ArticleFetcher, SearchHit
 from swarm.web.wikipedia import wikipedia_fallback_or_raise
 from swarm.web.wikipedia_language import language_host
 
@@ -35,11 +35,8 @@ if TYPE_CHECKING:
     from httpx import AsyncClient  # noqa: TID251 (type only; clients come from make_client)
 
 __all__ = [
-    "CASCADE_TOP_N",
-    "ArticleFetcher",
     "RealtimeRoute",
     "SearchOutcome",
-    "cascade_fetch",
     "failure_reason",
     "realtime_timeout_s",
     "search_hits",

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from swarm.wiki.bm25_index import STORE_FILENAME, STORE_FORMAT
+from swarm.wiki.bm25_store import STORE_FILENAME, STORE_FORMAT
 from swarm.wiki.index import INDEX_FILENAME, PAGE_MAP_CACHE_FOLDER, PAGE_MAP_CACHE_FORMAT
 from swarm.wiki.ranking import RANKING_CACHE_FOLDER
 

@@ -37,9 +37,7 @@ __all__ = [
     "PageMatch",
     "clear_page_map_cache",
     "load_page_map",
-    "normalise_page_path",
     "parse_index",
-    "wikilink_plugin",
 ]
 
 INDEX_FILENAME = "index.md"

@@ -19,11 +19,11 @@ from urllib.parse import unquote, urlsplit
 from markdown_it import MarkdownIt
 
 from swarm.errors import PageOutsideWiki, PageUnreadable, WikiError
+from swarm.wiki.dates import parse_date
 from swarm.wiki.freshness import (
     page_is_stale,
     page_is_time_sensitive,
     page_last_updated,
-    parse_date,
 )
 from swarm.wiki.index import INDEX_FILENAME, PageEntry, load_page_map
 from swarm.wiki.links import LinkLine, normalise_page_path, wikilink_plugin

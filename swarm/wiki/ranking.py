@@ -17,19 +17,11 @@ import bm25s
 import numpy as np
 
 from swarm.errors import WikiError
-from swarm.wiki.bm25_index import (
-    STORE_FILENAME,
-    build_index,
-    load_matrix,
-    load_stored_terms,
-    save_index,
-)
+from swarm.wiki.bm25_index import build_index
+from swarm.wiki.bm25_store import STORE_FILENAME, load_matrix, load_stored_terms, save_index
 from swarm.wiki.index import PageEntry, PageMap
 from swarm.wiki.pages import read_page_text
 from swarm.wiki.tokens import (
-    STOPWORDS,
-    best_snippet,
-    content_words,
     page_passages,
     snippet_from_passages,
     tokenize,
@@ -40,14 +32,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "RANKING_CACHE_FOLDER",
-    "STOPWORDS",
     "PageRanker",
     "RankedPage",
-    "best_snippet",
     "clear_ranker_cache",
-    "content_words",
     "get_ranker",
-    "tokenize",
 ]
 
 # `<cache>/ranking/<wiki key>/index.npz` (swarm/wiki/cache_admin.py lists and prunes them).

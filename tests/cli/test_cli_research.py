@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from swarm.cli import cli
 from swarm.models.scripted import ScriptedReasoner
-from swarm.web.types import SearchHit
+from swarm.web.types import Article, SearchHit
 
 # --- CLI -----------------------------------------------------------------------------------
 
@@ -21,7 +21,6 @@ def fake_providers(monkeypatch: pytest.MonkeyPatch) -> None:
     import swarm.web.articles
     import swarm.web.web_search
     import swarm.web.wikipedia
-    from swarm.web.articles import Article
 
     async def search_hits(query: str, **kwargs: Any) -> list[SearchHit]:
         return [SearchHit(title="Example page", url="https://example.com/a", snippet="A snippet.")]

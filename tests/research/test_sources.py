@@ -22,6 +22,7 @@ from research_fakes import (
 from swarm.models.base import SourceText
 from swarm.models.scripted import ScriptedReasoner
 from swarm.research import ResearchResult, research_topic
+from swarm.web.types import Article
 
 
 async def test_subqueries_run_concurrently_with_wikipedia_per_query() -> None:
@@ -284,7 +285,7 @@ async def test_wikipedia_search_raising_is_noted_and_additive() -> None:
 
 
 async def test_fetch_failures_fall_back_to_snippets_and_are_noted() -> None:
-    async def fetcher(url: str) -> tuple[str, str] | None:
+    async def fetcher(url: str, **_: Any) -> Article | None:
         if "boom" in url:
             raise RuntimeError("connection reset")
         return None
@@ -313,13 +314,13 @@ async def test_fetches_are_bounded_by_the_concurrency_setting() -> None:
     running = 0
     peak = 0
 
-    async def fetcher(url: str) -> tuple[str, str]:
+    async def fetcher(url: str, **_: Any) -> Article:
         nonlocal running, peak
         running += 1
         peak = max(peak, running)
         await asyncio.sleep(0.02)
         running -= 1
-        return ("T", "text")
+        return Article(title="T", text="text", url=url)
 
     web = FakeWeb(hits={"t": [search_hit(f"https://s{n}.example/") for n in range(5)]})
     await research_topic(
@@ -334,10 +335,10 @@ async def test_fetches_are_bounded_by_the_concurrency_setting() -> None:
 
 
 async def test_slow_single_fetch_times_out_per_source() -> None:
-    async def fetcher(url: str) -> tuple[str, str]:
+    async def fetcher(url: str, **_: Any) -> Article:
         if "slow" in url:
             await asyncio.sleep(5)
-        return ("T", f"text of {url}")
+        return Article(title="T", text=f"text of {url}", url=url)
 
     web = FakeWeb(
         hits={"t": [search_hit("https://slow.example/"), search_hit("https://fast.example/")]}

@@ -23,7 +23,7 @@ from swarm.tools.lookups import (
 )
 from swarm.untrusted import FENCE_HEADER, is_fenced
 from swarm.web.safe_http import make_client
-from swarm.web.types import SearchHit
+from swarm.web.types import Article, SearchHit
 
 SUMMARY = {
     "title": "Python (programming language)",
@@ -56,9 +56,10 @@ class Providers:
         self.search_calls.append((query, limit))
         return self.hits[:limit]
 
-    async def fetch(self, url: str) -> tuple[str, str] | None:
+    async def fetch(self, url: str, **_: Any) -> Article | None:
         self.fetch_calls.append(url)
-        return self.articles.get(url)
+        found = self.articles.get(url)
+        return None if found is None else Article(title=found[0], text=found[1], url=url)
 
     def kwargs(self) -> dict[str, Any]:
         return {
@@ -221,8 +222,8 @@ async def test_lookup_never_raises_on_unexpected_failure() -> None:
 
 @pytest.mark.parametrize("searxng", [False, True], ids=["duckduckgo", "searxng"])
 async def test_lookup_misbehaving_fetcher_leaves_the_snippets(searxng: bool) -> None:
-    async def odd_fetcher(url: str) -> Any:
-        return ("title", 42)  # not text: that article is unreadable, the snippets stand in
+    async def odd_fetcher(url: str, **_: Any) -> Any:
+        return ("title", 42)  # not an Article: that page is unreadable, the snippets stand in
 
     providers = Providers(hits=HITS[:1])
     settings = Settings(searxng_url="http://localhost:8888") if searxng else Settings()
@@ -367,9 +368,9 @@ async def test_lookup_slow_articles_leave_the_snippets_within_budget() -> None:
     import asyncio
     import time
 
-    async def slow_fetch(url: str) -> tuple[str, str] | None:
+    async def slow_fetch(url: str, **_: Any) -> Article | None:
         await asyncio.sleep(5)
-        return ("T", "q body")
+        return Article(title="T", text="q body", url=url)
 
     providers = Providers(hits=HITS)
     started = time.monotonic()

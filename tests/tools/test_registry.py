@@ -21,7 +21,7 @@ from swarm.tools import (
     tool,
 )
 from swarm.tools.schemas import ToolArguments, ToolResult
-from swarm.web.types import SearchHit
+from swarm.web.types import Article, SearchHit
 
 BUILTIN_NAMES = {"lookup", "web_search", "read_article", "research_topic", "wiki_query", "get_page"}
 
@@ -195,7 +195,7 @@ async def _no_hits(query: str, limit: int) -> Sequence[SearchHit]:
     return []
 
 
-async def _no_article(url: str) -> None:
+async def _no_article(url: str, **_: Any) -> None:
     return None
 
 
@@ -288,8 +288,8 @@ async def test_research_topic_through_call_tool() -> None:
         searched.append((query, limit))
         return [SearchHit("CCW", "https://ccw.example/about", "Coastal Clean Water.")]
 
-    async def fetch(url: str) -> tuple[str, str]:
-        return "About CCW", "Coastal Clean Water cleans the coast."
+    async def fetch(url: str, **_: Any) -> Article:
+        return Article(title="About CCW", text="Coastal Clean Water cleans the coast.", url=url)
 
     providers = Providers(web_search=web_search, article_fetcher=fetch)
     settings = Settings(backend="offline", wikipedia_fallback_enabled=False)

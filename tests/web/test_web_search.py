@@ -19,14 +19,9 @@ from swarm.config import Settings
 from swarm.tools.context import ToolContext
 from swarm.web import cascade as cascade_module
 from swarm.web import web_search as web_search_module
-from swarm.web.articles import Article
-from swarm.web.types import SearchHit
-from swarm.web.web_search import (
-    SearchOutcome,
-    cascade_fetch,
-    search_hits,
-    web_search,
-)
+from swarm.web.cascade import cascade_fetch
+from swarm.web.types import Article, SearchHit
+from swarm.web.web_search import SearchOutcome, search_hits, web_search
 
 LITE_HTML = (REAL_CAPTURES / "ddg_lite_results.html").read_text("utf-8")
 CHALLENGE_HTML = (REAL_CAPTURES / "ddg_anomaly_challenge_202.html").read_text("utf-8")

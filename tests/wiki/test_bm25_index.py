@@ -18,10 +18,8 @@ from swarm.wiki.bm25_index import (
     bm25_matrix,
     build_index,
     document_head,
-    load_matrix,
-    load_stored_terms,
-    save_index,
 )
+from swarm.wiki.bm25_store import load_matrix, load_stored_terms, save_index
 from swarm.wiki.index import PageEntry, PageMap
 from swarm.wiki.pages import read_page_text
 

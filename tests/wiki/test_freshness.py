@@ -10,11 +10,11 @@ from freezegun import freeze_time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from swarm.wiki.dates import parse_date
 from swarm.wiki.freshness import (
     detect_time_sensitive,
     page_is_stale,
     page_is_time_sensitive,
-    parse_date,
 )
 from swarm.wiki.index import PageEntry
 

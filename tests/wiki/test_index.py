@@ -14,9 +14,9 @@ from swarm.wiki.index import (
     PageEntry,
     clear_page_map_cache,
     load_page_map,
-    normalise_page_path,
     parse_index,
 )
+from swarm.wiki.links import normalise_page_path
 
 
 def only(text: str) -> PageEntry:

@@ -9,16 +9,14 @@ from pathlib import Path
 import pytest
 
 from swarm.config import Settings, get_settings
-from swarm.wiki import bm25_index, ranking
+from swarm.wiki import bm25_store, ranking
 from swarm.wiki.index import PageMap, clear_page_map_cache, load_page_map
 from swarm.wiki.ranking import (
     RankedPage,
-    best_snippet,
     clear_ranker_cache,
-    content_words,
     get_ranker,
-    tokenize,
 )
+from swarm.wiki.tokens import best_snippet, content_words, tokenize
 
 NORMANS = {
     "normans-16.md": (
@@ -234,7 +232,7 @@ def test_deleted_page_leaves_the_results_and_the_store(wiki: Path, settings: Set
     ranker = get_ranker(load_page_map(wiki), settings=settings)
     assert ranker.pages_encoded == 0 and ranker.source == "updated"
     assert ranker.rank("CCW SLA minutes", 5) == []
-    stored = bm25_index.load_stored_terms(store_file(settings), settings.max_page_bytes)
+    stored = bm25_store.load_stored_terms(store_file(settings), settings.max_page_bytes)
     assert stored is not None and len(stored.keys) == 3
     assert "sla" not in stored.vocab and "hast" in stored.vocab
 

@@ -1,4 +1,4 @@
-"""Word splitting: the ASCII fast path gives exactly the regex's words; ranking re-exports."""
+"""Word splitting: the ASCII fast path gives exactly the regex's words."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from swarm.wiki import ranking, tokens
+from swarm.wiki import tokens
 from swarm.wiki.tokens import tokenize, words
 
 REFERENCE_WORD_RE = re.compile(r"[^\W_]+")
@@ -37,10 +37,3 @@ def test_any_text_equals_the_regex(text: str) -> None:
 def test_tokenize_is_the_stemmed_words(text: str) -> None:
     expected = [tokens.stem(word) for word in REFERENCE_WORD_RE.findall(text.lower())]
     assert tokenize(text) == [stem for stem in expected if stem]
-
-
-def test_ranking_re_exports_the_token_functions() -> None:
-    assert ranking.tokenize is tokens.tokenize
-    assert ranking.content_words is tokens.content_words
-    assert ranking.best_snippet is tokens.best_snippet
-    assert ranking.STOPWORDS is tokens.STOPWORDS
