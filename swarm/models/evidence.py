@@ -15,6 +15,7 @@ __all__ = [
     "LEMMA",
     "MONTHS",
     "answer_kinds",
+    "figures",
     "lemma",
     "name_aliases",
     "question_kinds",
@@ -90,6 +91,18 @@ _QUESTION_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     ("place", re.compile(r"\bwhere\b|\bwhich\s+(city|town|country|place)\b", re.IGNORECASE)),
     ("reason", re.compile(r"^\W*why\b|\bwhat\s+(caused|made|led)\b", re.IGNORECASE)),
+    # A measure asked for by name ("Iceland's population", "the day rate", "the hotel
+    # limit"): only a passage with a figure states it. General English measures.
+    (
+        "figure",
+        re.compile(
+            r"^\W*(what|what's|whats)\b.*\b(population|rate|salary|wage|budget|revenue|"
+            r"income|turnover|profit|height|area|length|width|depth|elevation|altitude|"
+            r"weight|distance|capacity|speed|temperature|duration|percentage|ratio|fee|"
+            r"allowance|limit|headcount|density|diameter|radius)s?\b",
+            re.IGNORECASE,
+        ),
+    ),
 )
 # Most specific first: "how much money" asks for money, not just any figure.
 KIND_PRIORITY = ("money", "count", "date", "place", "reason", "figure")
@@ -126,6 +139,14 @@ def answer_kinds(text: str) -> frozenset[str]:
     if _COUNT.search(_NOT_A_COUNT.sub(" ", text)):
         kinds.add("count")
     return frozenset(kinds)
+
+
+_FIGURE = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?![\w])")
+
+
+def figures(text: str) -> set[str]:
+    """The numbers written in `text`, whole ("$1,850" is 1850), thousands commas dropped."""
+    return {match.replace(",", "") for match in _FIGURE.findall(text)}
 
 
 def question_kinds(question: str) -> frozenset[str]:

@@ -13,6 +13,7 @@ from swarm.models.base import Confidence
 from swarm.models.evidence import (
     KIND_PRIORITY,
     answer_kinds,
+    figures,
     name_aliases,
     question_kinds,
     text_words,
@@ -54,6 +55,8 @@ NEIGHBOUR_MIN_SCORE = 0.3
 RUNNER_UP_SHARE = 0.4
 # Other pages' passages checked for a conflicting answer (within the best this many).
 CONFLICT_SCAN_PASSAGES = 12
+# Another page's different figure conflicts when its passage ranks at least this share of it.
+FIGURE_CONFLICT_RANK_SHARE = 0.9
 MAX_ANSWER_PASSAGES = 3
 MAX_ANSWER_PAGES = 3
 MAX_ANSWER_CHARS = 600
@@ -309,6 +312,8 @@ def _other_page_disagrees(scorer: PassageScorer, order: Sequence[int]) -> bool:
     lead = _evidence(items, order[0])
     lead_page = lead[0].passage.page
     lead_words = _answer_words(scorer, lead)
+    lead_figures = figures(" ".join(item.passage.text for item in lead)) - scorer.rule.numbers
+    lead_rank = scorer.rank_score(items[order[0]])
     seen = {lead_page}
     for index in order[1:CONFLICT_SCAN_PASSAGES]:
         page = items[index].passage.page
@@ -318,7 +323,17 @@ def _other_page_disagrees(scorer: PassageScorer, order: Sequence[int]) -> bool:
         other = _evidence(items, index)
         if scorer.confidence_of(other) != "high":
             continue
-        if not (_answer_words(scorer, other) & lead_words):
+        if not _answer_words(scorer, other) & lead_words:
+            return True
+        # Different figures ("$1,850" and "$1,600" share the token "1") from a passage that
+        # ranks as well as the lead (not a table row that mentions the subject in passing).
+        other_figures = figures(" ".join(i.passage.text for i in other)) - scorer.rule.numbers
+        if (
+            other_figures
+            and lead_figures
+            and not other_figures & lead_figures
+            and scorer.rank_score(items[index]) >= FIGURE_CONFLICT_RANK_SHARE * lead_rank
+        ):
             return True
     return False
 
