@@ -33,6 +33,13 @@ _OPPOSITES = (
     ("north", "south"),
     ("east", "west"),
 )
+# CJK before/after and most/least, by character: 値上げ前 is not answered under 値上げ後.
+_CJK_OPPOSITES = (("前", "後"), ("前", "后"), ("最大", "最小"), ("最高", "最低"), ("以上", "以下"))
+_RELATIVE_TIME = frozenset("before after prior previous preceding following".split())
+_TEMPORAL_RELATION = frozenset(
+    "before after prior previous previously preceding following earlier later until since "
+    "then".split()
+)
 _OPPOSITE = {a: b for pair in _OPPOSITES for a, b in (pair, pair[::-1])}
 _AUXILIARIES = frozenset(
     "is was are were be been do does did has have had can could will would should may might "
@@ -63,6 +70,7 @@ _NOT_NAMES = frozenset(
     "tell show give list find please any there that this these those".split()
 )
 _CAPITALISED = re.compile(r"(?<![\w'])([A-Z][\w'&-]*)(?=(?:\s+([A-Z0-9][\w.]*[\w]|[A-Z0-9]))?)")
+_CJK_START = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]")
 _QUOTED = re.compile(r"[\"“`']([^\"”`']{2,60})[\"”`']")
 _CODE_LIKE = re.compile(r"(^|\s)(-{1,2}[\w-]+|[\w.-]+/[\w./-]+|\w+=\S+)")
 # The program a command line runs: past a prompt sign, `sudo` and `NAME=value` assignments.
@@ -152,6 +160,9 @@ class EvidenceRule:
         self.negated = bool(_NEGATIONS & set(words(question))) or "n't" in question.lower()
         lowered = set(words(question))
         self.opposites = {_OPPOSITE[w] for w in lowered if w in _OPPOSITE} - lowered
+        # "When did X erupt before the Hōei eruption?": the date asked is relative to another
+        # event, so a passage dating only that event (no before/after/earlier...) is no answer.
+        self.relative_when = "date" in kinds and bool(lowered & _RELATIVE_TIME)
         self.key_terms = self._key_terms(question)
         self.subject_verb, self.object_names = self._subject_question(question)
         self.relation = _relation_forms(question) if self.asks_person else frozenset()
@@ -160,6 +171,8 @@ class EvidenceRule:
         terms: list[KeyTerm] = []
         for match in _CAPITALISED.finditer(question):
             name, tail = match.group(1), match.group(2)
+            # "JRパスの7日間…": a Latin name ends where a CJK run starts.
+            name = _CJK_START.split(name, maxsplit=1)[0]
             if name.lower().strip("'s") in _NOT_NAMES or name.lower() in STOPWORDS:
                 continue
             if match.start() == 0 and name.lower() in _NOT_NAMES:
@@ -210,8 +223,10 @@ class EvidenceRule:
             return "the negation differs"
         if not self.negated and self.question_words & _negated_words(text):
             return "the negation differs"
-        if self.opposites & text_lower:
+        if self.opposites & text_lower or _cjk_opposite(self.question, raw):
             return "the passage says the opposite (before/after, first/last...)"
+        if self.relative_when and not _TEMPORAL_RELATION & text_lower:
+            return "the passage does not relate the date to the event the question names"
         if self._swapped(text):
             return "the question swaps who did what"
         new_words = words_ - self.question_words - text_words(context)
@@ -276,6 +291,15 @@ class EvidenceRule:
 
 _NEGATION_REACH = 3  # words after "not" / "n't" that it negates
 _CLAUSE_BREAK = re.compile(r"[()\[\]{},;:.!?—–]")
+
+
+def _cjk_opposite(question: str, raw: str) -> bool:
+    """The question writes one of a CJK pair and the passage only the other."""
+    return any(
+        (one in question and other in raw and one not in raw)
+        or (other in question and one in raw and other not in raw)
+        for one, other in _CJK_OPPOSITES
+    )
 
 
 def _has_negation(text: str) -> bool:

@@ -13,6 +13,9 @@ from swarm.models.base import Confidence
 from swarm.models.evidence import (
     KIND_PRIORITY,
     answer_kinds,
+    cjk_junctions,
+    cjk_scaffold,
+    derived_forms,
     figures,
     name_aliases,
     question_kinds,
@@ -115,7 +118,8 @@ class PassageScorer:
     """IDF-weighted coverage of the query's content words, IDF taken over the passages."""
 
     def __init__(self, query: str, passages: Sequence[Passage]) -> None:
-        self.query_words = frozenset(text_words(query) - QUESTION_SCAFFOLD)
+        asked = text_words(query) - QUESTION_SCAFFOLD
+        self.query_words = frozenset(word for word in asked if not cjk_scaffold(word))
         self.kinds = question_kinds(query)
         if self.query_words & _MONEY:
             self.kinds |= {"money"}
@@ -123,7 +127,6 @@ class PassageScorer:
         # The most specific kind asked for: "how much money" wants money, not any figure.
         self.kind = next((kind for kind in KIND_PRIORITY if kind in self.kinds), "")
         self.needs_explanation = bool(_NEEDS_EXPLANATION.search(query))
-        self.rule = EvidenceRule(query, self.query_words, self.kinds)
         self.items = [
             ScoredPassage(
                 passage=p,
@@ -134,8 +137,12 @@ class PassageScorer:
             for p in passages
         ]
         self.alternatives = name_aliases(query, [p.text for p in passages], self.query_words)
+        vocabulary = frozenset().union(*(item.words | item.context_words for item in self.items))
+        self.query_words -= cjk_junctions(self.query_words, vocabulary)
+        for word, forms in derived_forms(self.query_words, vocabulary).items():
+            self.alternatives.setdefault(word, []).extend(forms)
+        self.rule = EvidenceRule(query, self.query_words, self.kinds)
         count = len(self.items)
-        # A word in a page's title is "in" every passage of that page: it discriminates less.
         self.idf = {
             word: math.log(1 + (count - df + 0.5) / (df + 0.5))
             for word in self.query_words
@@ -325,8 +332,7 @@ def _other_page_disagrees(scorer: PassageScorer, order: Sequence[int]) -> bool:
             continue
         if not _answer_words(scorer, other) & lead_words:
             return True
-        # Different figures ("$1,850" and "$1,600" share the token "1") from a passage that
-        # ranks as well as the lead (not a table row that mentions the subject in passing).
+        # Other figures ("$1,850", "$1,600": not the token "1") from a passage ranked as well.
         other_figures = figures(" ".join(i.passage.text for i in other)) - scorer.rule.numbers
         if (
             other_figures

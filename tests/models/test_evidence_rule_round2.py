@@ -43,6 +43,24 @@ OLD_CARD = """# 2025 rate card (superseded)
 
 - Day rate: $1,600
 """
+DEFENDERS = """# Siege of Varn
+
+The defenders of Varn were led by the captain Iosif Brand in 1402.
+"""
+ERUPTION = """# Mount Keld
+
+Its last eruption, the Sorn eruption, began on 16 December 1707 and lasted two weeks.
+"""
+TICKET_ZH = """# 学生票
+
+动车、高铁：只有二等座有学生票，是全价的 75%。
+"""
+PASS_JA = """# パス
+
+## 値段（2023年の値上げ後）
+
+- 14日間: 80,000円
+"""
 CARD_2025 = "# 2025 rate card\n\n- Day rate: $1,600\n"
 CARD_2026 = "# 2026 rate card\n\n- Day rate: $1,850\n"
 
@@ -98,6 +116,34 @@ CARD_2026 = "# 2026 rate card\n\n- Day rate: $1,850\n"
             "high",
             "$1,600",
             id="a-superseded-page-answers-the-past",
+        ),
+        pytest.param(
+            {"varn.md": DEFENDERS},
+            "Who led those defending Varn in 1402?",
+            "high",
+            "Iosif Brand",
+            id="a-derived-form-defenders-states-defending",
+        ),
+        pytest.param(
+            {"keld.md": ERUPTION},
+            "When did Mount Keld erupt before the Sorn eruption?",
+            "not high",
+            "",
+            id="a-date-relative-to-another-event-needs-the-relation",
+        ),
+        pytest.param(
+            {"ticket.md": TICKET_ZH},
+            "坐高铁用学生票是全价的多少？",
+            "high",
+            "75%",
+            id="cjk-bigrams-across-word-boundaries-are-not-content-words",
+        ),
+        pytest.param(
+            {"pass.md": PASS_JA},
+            "値上げ前のパス14日間はいくらでしたか？",
+            "not high",
+            "",
+            id="cjk-before-is-not-answered-under-after",
         ),
         pytest.param(
             {"a.md": CARD_2025, "b.md": CARD_2026},
