@@ -15,6 +15,10 @@ __all__ = [
     "LEMMA",
     "MONTHS",
     "answer_kinds",
+    "cjk_scaffold",
+    "cjk_junctions",
+    "derived_forms",
+    "figures",
     "lemma",
     "name_aliases",
     "question_kinds",
@@ -90,6 +94,20 @@ _QUESTION_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     ("place", re.compile(r"\bwhere\b|\bwhich\s+(city|town|country|place)\b", re.IGNORECASE)),
     ("reason", re.compile(r"^\W*why\b|\bwhat\s+(caused|made|led)\b", re.IGNORECASE)),
+    # Chinese and Japanese "how much / how many": the answer is a figure.
+    ("figure", re.compile("多少|几[个次天年岁]|いくら|何[円時日人回年歳]|몇|얼마")),
+    # A measure asked for by name ("Iceland's population", "the day rate", "the hotel
+    # limit"): only a passage with a figure states it. General English measures.
+    (
+        "figure",
+        re.compile(
+            r"^\W*(what|what's|whats)\b.*\b(population|rate|salary|wage|budget|revenue|"
+            r"income|turnover|profit|height|area|length|width|depth|elevation|altitude|"
+            r"weight|distance|capacity|speed|temperature|duration|percentage|ratio|fee|"
+            r"allowance|limit|headcount|density|diameter|radius)s?\b",
+            re.IGNORECASE,
+        ),
+    ),
 )
 # Most specific first: "how much money" asks for money, not just any figure.
 KIND_PRIORITY = ("money", "count", "date", "place", "reason", "figure")
@@ -128,6 +146,14 @@ def answer_kinds(text: str) -> frozenset[str]:
     return frozenset(kinds)
 
 
+_FIGURE = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?![\w])")
+
+
+def figures(text: str) -> set[str]:
+    """The numbers written in `text`, whole ("$1,850" is 1850), thousands commas dropped."""
+    return {match.replace(",", "") for match in _FIGURE.findall(text)}
+
+
 def question_kinds(question: str) -> frozenset[str]:
     """The kinds of answer a question asks for (money is added by the caller's money words)."""
     return frozenset(kind for kind, rule in _QUESTION_KINDS if rule.search(question))
@@ -161,6 +187,58 @@ def name_aliases(
                 if word in question_words:
                     alternatives[word].append(frozenset({alias}))
     return {word: list(dict.fromkeys(alts)) for word, alts in alternatives.items() if alts}
+
+
+# Chinese and Japanese function characters (particles, question marks, copulas) and the
+# question phrases of both: a CJK bigram holding one spans a word boundary ("坐高", "票能",
+# "車は") or asks rather than names ("多少", "现在"), so it is no content word of a question.
+_CJK_FUNCTION = frozenset("的了吗呢吧么什怎哪谁几是还和与把被给们我你呀啊嗎麼")
+_HIRAGANA = re.compile("[\u3040-\u309f]")
+_CJK_QUESTION_BIGRAMS = frozenset("多少 少钱 现在 可以 能买 何か いく くら".split())
+
+
+def cjk_scaffold(token: str) -> bool:
+    """A CJK bigram of question wording: a function character or a question phrase."""
+    return token in _CJK_QUESTION_BIGRAMS or any(char in _CJK_FUNCTION for char in token)
+
+
+def cjk_junctions(question_words: Iterable[str], vocabulary: frozenset[str]) -> frozenset[str]:
+    """CJK bigrams of the question on no page read that share a character with one that is
+    ("坐高" next to "高铁"), or that hold hiragana (a Japanese particle or ending: "での"):
+    they span a word boundary, so they are no word the wiki could state. A bigram with no
+    found neighbour ("洛阳" absent) stays."""
+    cjk = [word for word in question_words if len(word) == 2 and not word.isascii()]
+    found_chars = {char for word in cjk if word in vocabulary for char in word}
+    return frozenset(
+        word
+        for word in cjk
+        if word not in vocabulary and (set(word) & found_chars or _HIRAGANA.search(word))
+    )
+
+
+# General English derivational endings: "defend" is stated by "defenders", "exist" by
+# "existence", "announcement" by "announced" (the stems share all but these endings).
+_DERIVED = re.compile(r"(ment|ence|ance|enc|anc|ers?|ors?|ation|ion|al|ity|ness|ing|ed|e|s|y)$")
+_MIN_DERIVED_STEM = 5
+
+
+def derived_forms(
+    question_words: Iterable[str], vocabulary: Iterable[str]
+) -> dict[str, list[frozenset[str]]]:
+    """For each question word, the words of `vocabulary` that share its stem of at least five
+    letters once a derivational ending is taken off either ("defend" ~ "defender")."""
+    roots = {word: _DERIVED.sub("", word) for word in question_words if word.isascii()}
+    found: dict[str, list[frozenset[str]]] = {}
+    for other in vocabulary:
+        if not other.isascii() or len(other) < _MIN_DERIVED_STEM:
+            continue
+        other_root = _DERIVED.sub("", other)
+        for word, root in roots.items():
+            if other == word or len(root) < _MIN_DERIVED_STEM or len(other_root) < 4:
+                continue
+            if other_root == root:
+                found.setdefault(word, []).append(frozenset({other}))
+    return found
 
 
 def lemma(word: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from swarm.models.evidence import MONTHS, answer_kinds, lemma, text_words
+from swarm.models.evidence import MONTHS, answer_kinds, figures, lemma, text_words
 from swarm.wiki.tokens import STOPWORDS, tokenize, words
 
 __all__ = ["EvidenceRule", "KeyTerm"]
@@ -33,11 +33,34 @@ _OPPOSITES = (
     ("north", "south"),
     ("east", "west"),
 )
+# CJK before/after and most/least, by character: 値上げ前 is not answered under 値上げ後.
+_CJK_OPPOSITES = (("前", "後"), ("前", "后"), ("最大", "最小"), ("最高", "最低"), ("以上", "以下"))
+_RELATIVE_TIME = frozenset("before after prior previous preceding following".split())
+_TEMPORAL_RELATION = frozenset(
+    "before after prior previous previously preceding following earlier later until since "
+    "then".split()
+)
 _OPPOSITE = {a: b for pair in _OPPOSITES for a, b in (pair, pair[::-1])}
 _AUXILIARIES = frozenset(
     "is was are were be been do does did has have had can could will would should may might "
     "must shall".split()
 )
+# A page or section that says it no longer holds ("2025 rate card (superseded)"): its facts
+# answer a question about the past ("what was...", "the old...", "in 2025"), not the present.
+_SUPERSEDED = re.compile(
+    r"\b(superseded|deprecated|obsolete|outdated|no longer (valid|current|in use|applies))\b",
+    re.IGNORECASE,
+)
+_PAST_ASKED = re.compile(
+    r"\b(was|were|used to|previous|previously|former|formerly|old|older|earlier|original|"
+    r"originally|(1\d|20)\d\d)\b",
+    re.IGNORECASE,
+)
+_LIGHT_VERBS = frozenset(
+    "come came get got make made take took give gave go went put set keep kept let "
+    "help use used".split()
+)
+_PARTICLES = frozenset("up out off down over back away on in".split())
 _PASSIVE_MARKERS = frozenset("is was are were be been being".split())
 _WH_SUBJECT = frozenset({"who", "what", "which"})
 # Words a question starts with or uses to ask, capitalised or not: never names.
@@ -47,8 +70,8 @@ _NOT_NAMES = frozenset(
     "tell show give list find please any there that this these those".split()
 )
 _CAPITALISED = re.compile(r"(?<![\w'])([A-Z][\w'&-]*)(?=(?:\s+([A-Z0-9][\w.]*[\w]|[A-Z0-9]))?)")
+_CJK_START = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]")
 _QUOTED = re.compile(r"[\"“`']([^\"”`']{2,60})[\"”`']")
-_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?![\w])")
 _CODE_LIKE = re.compile(r"(^|\s)(-{1,2}[\w-]+|[\w.-]+/[\w./-]+|\w+=\S+)")
 # The program a command line runs: past a prompt sign, `sudo` and `NAME=value` assignments.
 _COMMAND_WORD = re.compile(r"^\s*(?:[$#>]\s*)?(?:sudo\s+)?(?:[A-Za-z_]\w*=\S*\s+)*([\w][\w.+-]*)")
@@ -64,8 +87,29 @@ _CALENDAR_NAME = re.compile(
 )
 
 
-def _numbers(text: str) -> set[str]:
-    return {match.replace(",", "") for match in _NUMBER.findall(text)}
+def _relation_forms(question: str) -> frozenset[str]:
+    """ "Who founded X?": the forms of the verb asked about (found, founded -> founder...),
+    so a passage about X that never says who founded it is no answer. Empty when the word
+    after "who" is an auxiliary ("who is", "who's the head roaster")."""
+    sequence = words(question)
+    if len(sequence) < 3 or sequence[0] != "who" or sequence[1] in _AUXILIARIES:
+        return frozenset()
+    if sequence[1] in STOPWORDS or sequence[1] in {"s", "d", "ll", "re", "ve"}:
+        return frozenset()
+    # A light or phrasal verb ("who came up with", "who got", "who made") says little: its
+    # passage writes another verb ("coined"), so only a verb that carries the meaning counts.
+    if lemma(sequence[1]) in _LIGHT_VERBS or sequence[2] in _PARTICLES:
+        return frozenset()
+    forms = {sequence[1], lemma(sequence[1]), *tokenize(sequence[1])}
+    return frozenset(form for form in forms if len(form) >= 3)
+
+
+def _states_relation(forms: frozenset[str], text: str) -> bool:
+    """A word of `text` starts with one of the verb's forms (founded, founder, co-founded)."""
+    return any(word.startswith(form) for word in words(text) for form in forms)
+
+
+_numbers = figures
 
 
 def _names(text: str, *, sentence_start: bool = False) -> set[str]:
@@ -112,16 +156,23 @@ class EvidenceRule:
         self.question_tokens = frozenset(re.findall(r"[\w][\w.+-]*", question.lower()))
         self.asks_person = bool(_PERSON_ASKED.search(question))
         self.numbers = _numbers(question)
+        self.asks_past = bool(_PAST_ASKED.search(question))
         self.negated = bool(_NEGATIONS & set(words(question))) or "n't" in question.lower()
         lowered = set(words(question))
         self.opposites = {_OPPOSITE[w] for w in lowered if w in _OPPOSITE} - lowered
+        # "When did X erupt before the Hōei eruption?": the date asked is relative to another
+        # event, so a passage dating only that event (no before/after/earlier...) is no answer.
+        self.relative_when = "date" in kinds and bool(lowered & _RELATIVE_TIME)
         self.key_terms = self._key_terms(question)
         self.subject_verb, self.object_names = self._subject_question(question)
+        self.relation = _relation_forms(question) if self.asks_person else frozenset()
 
     def _key_terms(self, question: str) -> list[KeyTerm]:
         terms: list[KeyTerm] = []
         for match in _CAPITALISED.finditer(question):
             name, tail = match.group(1), match.group(2)
+            # "JRパスの7日間…": a Latin name ends where a CJK run starts.
+            name = _CJK_START.split(name, maxsplit=1)[0]
             if name.lower().strip("'s") in _NOT_NAMES or name.lower() in STOPWORDS:
                 continue
             if match.start() == 0 and name.lower() in _NOT_NAMES:
@@ -166,17 +217,23 @@ class EvidenceRule:
             if term.words and not term.words <= stated:
                 return "a key term is missing"
         text_lower = set(words(text))
+        if _SUPERSEDED.search(raw) and not self.asks_past:
+            return "the passage or its heading says it is superseded"
         if self.negated and not _has_negation(text):
             return "the negation differs"
         if not self.negated and self.question_words & _negated_words(text):
             return "the negation differs"
-        if self.opposites & text_lower:
+        if self.opposites & text_lower or _cjk_opposite(self.question, raw):
             return "the passage says the opposite (before/after, first/last...)"
+        if self.relative_when and not _TEMPORAL_RELATION & text_lower:
+            return "the passage does not relate the date to the event the question names"
         if self._swapped(text):
             return "the question swaps who did what"
         new_words = words_ - self.question_words - text_words(context)
         if not new_words and not code:
             return "the passage only restates the question"
+        if self.relation and not _states_relation(self.relation, raw):
+            return "the who-question's verb is not stated (founded, wrote, runs...)"
         if self.how_to:
             if not (code or _CODE_LIKE.search(text)):
                 return "no command for a how-to question"
@@ -234,6 +291,15 @@ class EvidenceRule:
 
 _NEGATION_REACH = 3  # words after "not" / "n't" that it negates
 _CLAUSE_BREAK = re.compile(r"[()\[\]{},;:.!?—–]")
+
+
+def _cjk_opposite(question: str, raw: str) -> bool:
+    """The question writes one of a CJK pair and the passage only the other."""
+    return any(
+        (one in question and other in raw and one not in raw)
+        or (other in question and one in raw and other not in raw)
+        for one, other in _CJK_OPPOSITES
+    )
 
 
 def _has_negation(text: str) -> bool:

@@ -13,6 +13,10 @@ from swarm.models.base import Confidence
 from swarm.models.evidence import (
     KIND_PRIORITY,
     answer_kinds,
+    cjk_junctions,
+    cjk_scaffold,
+    derived_forms,
+    figures,
     name_aliases,
     question_kinds,
     text_words,
@@ -54,6 +58,8 @@ NEIGHBOUR_MIN_SCORE = 0.3
 RUNNER_UP_SHARE = 0.4
 # Other pages' passages checked for a conflicting answer (within the best this many).
 CONFLICT_SCAN_PASSAGES = 12
+# Another page's different figure conflicts when its passage ranks at least this share of it.
+FIGURE_CONFLICT_RANK_SHARE = 0.9
 MAX_ANSWER_PASSAGES = 3
 MAX_ANSWER_PAGES = 3
 MAX_ANSWER_CHARS = 600
@@ -112,7 +118,8 @@ class PassageScorer:
     """IDF-weighted coverage of the query's content words, IDF taken over the passages."""
 
     def __init__(self, query: str, passages: Sequence[Passage]) -> None:
-        self.query_words = frozenset(text_words(query) - QUESTION_SCAFFOLD)
+        asked = text_words(query) - QUESTION_SCAFFOLD
+        self.query_words = frozenset(word for word in asked if not cjk_scaffold(word))
         self.kinds = question_kinds(query)
         if self.query_words & _MONEY:
             self.kinds |= {"money"}
@@ -120,7 +127,6 @@ class PassageScorer:
         # The most specific kind asked for: "how much money" wants money, not any figure.
         self.kind = next((kind for kind in KIND_PRIORITY if kind in self.kinds), "")
         self.needs_explanation = bool(_NEEDS_EXPLANATION.search(query))
-        self.rule = EvidenceRule(query, self.query_words, self.kinds)
         self.items = [
             ScoredPassage(
                 passage=p,
@@ -131,8 +137,12 @@ class PassageScorer:
             for p in passages
         ]
         self.alternatives = name_aliases(query, [p.text for p in passages], self.query_words)
+        vocabulary = frozenset().union(*(item.words | item.context_words for item in self.items))
+        self.query_words -= cjk_junctions(self.query_words, vocabulary)
+        for word, forms in derived_forms(self.query_words, vocabulary).items():
+            self.alternatives.setdefault(word, []).extend(forms)
+        self.rule = EvidenceRule(query, self.query_words, self.kinds)
         count = len(self.items)
-        # A word in a page's title is "in" every passage of that page: it discriminates less.
         self.idf = {
             word: math.log(1 + (count - df + 0.5) / (df + 0.5))
             for word in self.query_words
@@ -309,6 +319,8 @@ def _other_page_disagrees(scorer: PassageScorer, order: Sequence[int]) -> bool:
     lead = _evidence(items, order[0])
     lead_page = lead[0].passage.page
     lead_words = _answer_words(scorer, lead)
+    lead_figures = figures(" ".join(item.passage.text for item in lead)) - scorer.rule.numbers
+    lead_rank = scorer.rank_score(items[order[0]])
     seen = {lead_page}
     for index in order[1:CONFLICT_SCAN_PASSAGES]:
         page = items[index].passage.page
@@ -318,7 +330,16 @@ def _other_page_disagrees(scorer: PassageScorer, order: Sequence[int]) -> bool:
         other = _evidence(items, index)
         if scorer.confidence_of(other) != "high":
             continue
-        if not (_answer_words(scorer, other) & lead_words):
+        if not _answer_words(scorer, other) & lead_words:
+            return True
+        # Other figures ("$1,850", "$1,600": not the token "1") from a passage ranked as well.
+        other_figures = figures(" ".join(i.passage.text for i in other)) - scorer.rule.numbers
+        if (
+            other_figures
+            and lead_figures
+            and not other_figures & lead_figures
+            and scorer.rank_score(items[index]) >= FIGURE_CONFLICT_RANK_SHARE * lead_rank
+        ):
             return True
     return False
 
