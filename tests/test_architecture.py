@@ -14,7 +14,6 @@ KNOWN_LONG_MODULES = frozenset(
     {
         "swarm/cli.py",
         "swarm/web/web_search.py",
-        "swarm/wiki/pages.py",
     }
 )
 

@@ -9,40 +9,37 @@ from __future__ import annotations
 import codecs
 import datetime as dt
 import os
-import posixpath
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath, PureWindowsPath
+from pathlib import Path
 from stat import S_ISLNK, S_ISREG
 from typing import Any
 
-from frontmatter.default_handlers import YAMLHandler
-
 from swarm.errors import PageOutsideWiki, PageUnreadable, WikiError
+from swarm.wiki.page_paths import check_page_path, check_page_path_fast
+from swarm.wiki.page_text import (
+    TRUNCATION_MARKER,
+    cut_at_word,
+    page_title,
+    split_frontmatter,
+    strip_frontmatter,
+    truncate_with_marker,
+)
 
 __all__ = [
-    "TRUNCATION_MARKER",
     "PageExcerpt",
     "confine",
     "excerpt_read_bytes",
-    "normalise_metadata",
     "read_page",
     "read_pages",
     "read_page_text",
     "read_page_texts",
-    "split_frontmatter",
-    "strip_frontmatter",
-    "truncate_with_marker",
 ]
 
-TRUNCATION_MARKER = " …"
-# How far back from the limit a cut may move to land on a word boundary.
-_WORD_BOUNDARY_SLACK = 0.5
 # An excerpt of `max_chars` reads at most this many bytes of its file: 4 per character (the
 # longest UTF-8 sequence) plus room for a frontmatter block at the top of the page.
 _FRONTMATTER_ALLOWANCE_BYTES = 65_536
 _UTF8_MAX_BYTES_PER_CHAR = 4
-_YAML = YAMLHandler()
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,25 +55,6 @@ class PageExcerpt:
     modified: dt.datetime | None = None  # the file's modification time (UTC)
 
 
-def _check_relative(rel_path: str) -> None:
-    """Refuse, before touching the disk, paths that cannot name a page inside the wiki."""
-    if not isinstance(rel_path, str) or not rel_path.strip():
-        raise PageUnreadable(str(rel_path), "empty page path")
-    if "\x00" in rel_path:
-        raise PageOutsideWiki(rel_path, f"page path contains a NUL byte: {rel_path!r}")
-    windows_path = PureWindowsPath(rel_path)
-    if (
-        rel_path.startswith(("/", "~"))
-        or PurePosixPath(rel_path).is_absolute()
-        or windows_path.drive
-        or windows_path.root
-    ):
-        raise PageOutsideWiki(rel_path, f"page path is absolute: {rel_path!r}")
-    normalised = posixpath.normpath(rel_path.replace("\\", "/"))
-    if normalised == ".." or normalised.startswith("../"):
-        raise PageOutsideWiki(rel_path)
-
-
 def _resolve_root(wiki_dir: Path | str, rel_path: str) -> str:
     try:
         root = os.path.realpath(wiki_dir, strict=True)
@@ -89,7 +67,7 @@ def _resolve_root(wiki_dir: Path | str, rel_path: str) -> str:
 
 def _confine_under(root: str, rel_path: str) -> tuple[str, os.stat_result]:
     """(real path, its stat) for `rel_path` under the already-resolved `root`."""
-    _check_relative(rel_path)
+    check_page_path(rel_path)
     try:
         real = os.path.realpath(os.path.join(root, rel_path), strict=True)
         stat = os.stat(real)
@@ -111,7 +89,7 @@ def confine(wiki_dir: Path, rel_path: str) -> Path:
     real path lies outside the wiki dir (symlinked files or folders included);
     `PageUnreadable` when it does not exist or is not a regular file.
     """
-    _check_relative(rel_path)
+    check_page_path(rel_path)
     return Path(_confine_under(_resolve_root(wiki_dir, rel_path), rel_path)[0])
 
 
@@ -143,48 +121,8 @@ def _decode_page(rel_path: str, raw: bytes, max_bytes: int) -> str:
 
 
 def _read_text(wiki_dir: Path, rel_path: str, max_bytes: int) -> str:
-    _check_relative(rel_path)
+    check_page_path(rel_path)
     return _read_text_under(_resolve_root(wiki_dir, rel_path), rel_path, max_bytes)
-
-
-def normalise_metadata(value: Any) -> Any:
-    """Frontmatter made JSON-friendly where cheap: dates and datetimes stay as they are,
-    mapping keys become strings, sequences become lists, other odd types become str."""
-    if value is None or isinstance(value, str | bool | int | float | dt.date):
-        return value
-    if isinstance(value, Mapping):
-        return {str(key): normalise_metadata(item) for key, item in value.items()}
-    if isinstance(value, list | tuple | set | frozenset):
-        return [normalise_metadata(item) for item in value]
-    return str(value)
-
-
-def split_frontmatter(text: str) -> tuple[dict[str, Any], str]:
-    """(metadata, body). Frontmatter that is unterminated, not valid YAML or not a mapping
-    makes the whole file the body with empty metadata: the page stays readable as text."""
-    if not _YAML.detect(text):
-        return {}, text
-    try:
-        raw_metadata, body = _YAML.split(text)
-        loaded = _YAML.load(raw_metadata)
-    except Exception:  # ValueError from split, many PyYAML error types from load
-        return {}, text
-    if loaded is None:  # an empty block: "---\n---"
-        return {}, body
-    if not isinstance(loaded, dict):
-        return {}, text
-    return normalise_metadata(loaded), body
-
-
-def strip_frontmatter(text: str) -> str:
-    """The text after a leading frontmatter block, without parsing the YAML (ranking needs
-    no metadata, and YAML parsing would dominate building an index)."""
-    if not _YAML.detect(text):
-        return text
-    try:
-        return _YAML.split(text)[1]
-    except ValueError:  # unterminated block: the whole file is text
-        return text
 
 
 def read_page_text(wiki_dir: Path, rel_path: str, *, max_bytes: int = 2_000_000) -> str:
@@ -251,25 +189,10 @@ def _read_upto(descriptor: int, expected_size: int, limit: int) -> bytes:
     return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
-def _check_relative_fast(rel_path: str) -> None:
-    # Without ":", "\\" or a leading "/" or "~" no drive, root or home can be named: only
-    # the NUL and ".." checks of `_check_relative` apply, without its pathlib parsing.
-    if (
-        not isinstance(rel_path, str)
-        or not rel_path.strip()
-        or rel_path.startswith(("/", "~"))
-        or ":" in rel_path
-        or "\\" in rel_path
-        or "\x00" in rel_path
-        or ".." in rel_path
-    ):
-        _check_relative(rel_path)
-
-
 def _read_text_fast(
     root: str, rel_path: str, max_bytes: int, folders: dict[str, str | None]
 ) -> str:
-    _check_relative_fast(rel_path)
+    check_page_path_fast(rel_path)
     folder, name = os.path.split(rel_path)
     if not _HAS_NOFOLLOW or name in ("", ".", ".."):
         return _read_text_under(root, rel_path, max_bytes)
@@ -301,47 +224,6 @@ def _read_text_fast(
     return _decode_page(rel_path, raw, max_bytes)
 
 
-def truncate_with_marker(text: str, max_chars: int) -> tuple[str, bool]:
-    """(text, truncated): at most `max_chars` characters, the marker included, cut at the
-    last word boundary when one is reasonably close to the limit."""
-    if len(text) <= max_chars:
-        return text, False
-    return _cut_at_word(text, max_chars), True
-
-
-def _cut_at_word(text: str, max_chars: int) -> str:
-    """`text` cut to at most `max_chars` characters ending with the marker: at the last word
-    boundary when one is close, else mid-word. The character after the cut is dropped."""
-    budget = max(1, max_chars - len(TRUNCATION_MARKER))
-    cut = text[: budget + 1]
-    boundary = max(cut.rfind(" "), cut.rfind("\n"), cut.rfind("\t"))
-    if boundary >= budget * _WORD_BOUNDARY_SLACK:
-        cut = cut[:boundary]
-    else:
-        cut = cut[:budget]
-    return cut.rstrip() + TRUNCATION_MARKER
-
-
-def _first_heading(body: str) -> str:
-    for line in body.splitlines():
-        stripped = line.strip()
-        if stripped.startswith("#"):
-            hashes = len(stripped) - len(stripped.lstrip("#"))
-            heading = stripped[hashes:]
-            if hashes <= 6 and heading.startswith((" ", "\t")) and heading.strip(" #\t"):
-                return heading.strip().rstrip("#").strip()
-    return ""
-
-
-def _title_of(rel_path: str, title: str, metadata: Mapping[str, Any], body: str) -> str:
-    if title.strip():
-        return title.strip()
-    meta_title = metadata.get("title")
-    if isinstance(meta_title, str | int | float) and str(meta_title).strip():
-        return str(meta_title).strip()
-    return _first_heading(body) or PurePosixPath(rel_path).stem
-
-
 def excerpt_read_bytes(max_chars: int, max_bytes: int) -> int:
     """How many bytes of a page an excerpt of `max_chars` characters reads at most."""
     return max(
@@ -361,7 +243,7 @@ def _open_confined(root: str, rel_path: str, folders: dict[str, str | None]) -> 
     """A descriptor for `rel_path` under the resolved `root`: each folder's real path is
     resolved once per `folders` (one batch of reads), the file opened with O_NOFOLLOW; a
     symlinked file (or a platform without O_NOFOLLOW) takes the full `realpath` check."""
-    _check_relative_fast(rel_path)
+    check_page_path_fast(rel_path)
     folder, name = os.path.split(rel_path)
     real_folder = _real_folder(root, folder, folders) if _HAS_NOFOLLOW else None
     if real_folder is not None and name not in ("", ".", ".."):
@@ -458,7 +340,7 @@ def _excerpt(
     limit = excerpt_read_bytes(max_chars, max_bytes)
     try:
         if root is None:
-            _check_relative(rel_path)
+            check_page_path(rel_path)
             raise PageUnreadable(rel_path, "wiki folder not found")
         text, cut_short, mtime = _read_prefix(root, rel_path, limit, folders)
     except PageOutsideWiki:
@@ -475,11 +357,11 @@ def _excerpt(
         # The file goes on past what was read, so its last word may be cut: end on a word
         # boundary, marked as cut. The "x" stands for the unread rest and is never kept.
         limit_chars = min(max_chars, len(body) + len(TRUNCATION_MARKER))
-        excerpt = _cut_at_word(body + "x", limit_chars) if body else ""
+        excerpt = cut_at_word(body + "x", limit_chars) if body else ""
         truncated = True
     return PageExcerpt(
         path=rel_path,
-        title=_title_of(rel_path, title, metadata, body),
+        title=page_title(rel_path, title, metadata, body),
         text=excerpt,
         truncated=truncated,
         metadata=metadata,

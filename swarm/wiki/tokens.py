@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from swarm.wiki.pages import truncate_with_marker
+from swarm.wiki.page_text import truncate_with_marker
 from swarm.wiki.passages import snippet_passages
 
 __all__ = [

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from swarm.errors import WikiError
 from swarm.wiki import pages
+from swarm.wiki.page_paths import check_page_path, check_page_path_fast
 from swarm.wiki.pages import read_page, read_page_text, read_page_texts, read_pages
 
 CASES = [
@@ -130,9 +131,7 @@ def check_outcome(check: object, rel_path: str) -> str:
 @example("a/../../b.md")
 @example(" ")
 def test_fast_path_check_agrees_with_the_full_check(rel_path: str) -> None:
-    assert check_outcome(pages._check_relative_fast, rel_path) == check_outcome(
-        pages._check_relative, rel_path
-    )
+    assert check_outcome(check_page_path_fast, rel_path) == check_outcome(check_page_path, rel_path)
 
 
 def test_a_file_that_grows_while_read_is_cut_at_the_limit(tmp_path: Path) -> None:

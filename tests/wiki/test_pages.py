@@ -9,15 +9,8 @@ from pathlib import Path
 import pytest
 
 from swarm.errors import PageOutsideWiki, PageUnreadable
-from swarm.wiki.pages import (
-    TRUNCATION_MARKER,
-    confine,
-    read_page,
-    read_page_text,
-    read_page_texts,
-    split_frontmatter,
-    truncate_with_marker,
-)
+from swarm.wiki.page_text import TRUNCATION_MARKER, split_frontmatter, truncate_with_marker
+from swarm.wiki.pages import confine, read_page, read_page_text, read_page_texts
 
 
 @pytest.fixture
