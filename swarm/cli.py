@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from swarm.config import Settings
     from swarm.margot_bot import TurnContext, TurnResult
     from swarm.tools.schemas import LookupResult
+    from swarm.web.search_chain import SearchOutcome
     from swarm.web.transport import Resolver
-    from swarm.web.web_search import SearchOutcome
     from swarm.wiki_query import WikiQueryResult
 
 _T = TypeVar("_T")

@@ -13,7 +13,6 @@ MAX_LINES = 400
 KNOWN_LONG_MODULES = frozenset(
     {
         "swarm/cli.py",
-        "swarm/web/web_search.py",
     }
 )
 

@@ -18,10 +18,12 @@ from swarm.cli import cli
 from swarm.config import Settings
 from swarm.tools.context import ToolContext
 from swarm.web import cascade as cascade_module
+from swarm.web import search_chain as search_chain_module
 from swarm.web import web_search as web_search_module
 from swarm.web.cascade import cascade_fetch
+from swarm.web.search_chain import SearchOutcome
 from swarm.web.types import Article, SearchHit
-from swarm.web.web_search import SearchOutcome, search_hits, web_search
+from swarm.web.web_search import search_hits, web_search
 
 LITE_HTML = (REAL_CAPTURES / "ddg_lite_results.html").read_text("utf-8")
 CHALLENGE_HTML = (REAL_CAPTURES / "ddg_anomaly_challenge_202.html").read_text("utf-8")
@@ -548,7 +550,7 @@ async def test_unexpected_error_is_an_honest_block_not_an_exception(
     async def explode(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("bug")
 
-    monkeypatch.setattr(web_search_module, "_duckduckgo_step", explode)
+    monkeypatch.setattr(search_chain_module, "_duckduckgo_step", explode)
     async with FakeWeb().client() as client:
         result = await web_search(SPEED_QUERY, settings=settings(), client=client)
     assert "failed" in result and "you have failed" in result
@@ -652,7 +654,7 @@ async def test_realtime_route_ignoring_its_timeout_is_cut_and_the_chain_still_an
 
 def test_realtime_share_of_the_default_budget() -> None:
     defaults = Settings()
-    share = web_search_module.realtime_timeout_s(defaults)
+    share = search_chain_module.realtime_timeout_s(defaults)
     assert share == min(defaults.realtime_timeout_s, defaults.total_wall_clock_s / 2)
     assert defaults.total_wall_clock_s - share >= defaults.cascade_wall_clock_s
 
