@@ -141,7 +141,7 @@ def _ask(
 
 
 def _transport() -> AsyncBaseTransport | None:
-    """The HTTP transport a caller wired in as click's `obj` (`swarm.cli.OutsideWiring`)."""
+    """The HTTP transport a caller wired in as click's `obj` (`swarm.cli_outside.OutsideWiring`)."""
     obj = click.get_current_context().find_root().obj
     return getattr(obj, "http_transport", None)
 

@@ -13,7 +13,8 @@ from click.testing import CliRunner
 from outside_failures import gaierror_resolver
 from test_wiki_query_anthropic import PICK_CCW, FakeMessagesAPI, api, tool_use
 
-from swarm.cli import OutsideWiring, cli
+from swarm.cli import cli
+from swarm.cli_outside import OutsideWiring
 
 __all__ = ["api"]  # the loopback Messages API fixture, shared with the Anthropic tests
 

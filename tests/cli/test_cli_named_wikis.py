@@ -11,7 +11,8 @@ from click.testing import CliRunner, Result
 from config_files import write_config
 from outside_failures import wiring
 
-from swarm.cli import OutsideWiring, cli
+from swarm.cli import cli
+from swarm.cli_outside import OutsideWiring
 from swarm.config import get_settings
 from swarm.errors import ConfigError
 

@@ -16,7 +16,8 @@ import pytest
 from click.testing import CliRunner, Result
 from outside_failures import wiring
 
-from swarm.cli import OutsideWiring, cli
+from swarm.cli import cli
+from swarm.cli_outside import OutsideWiring
 from swarm.tools import NO_RESULTS_MESSAGE
 from swarm.tools.lookups import INCOMPLETE_MESSAGE, UNREACHABLE_MESSAGE
 

@@ -16,7 +16,8 @@ import pytest
 from click.testing import CliRunner, Result
 from conftest import FIXTURES
 
-from swarm.cli import OutsideWiring, cli
+from swarm.cli import cli
+from swarm.cli_outside import OutsideWiring
 
 
 def copy_wiki(tmp_path: Path, name: str = "brain") -> Path:

@@ -11,7 +11,8 @@ from click.testing import CliRunner
 from conftest import REAL_CAPTURES
 from outside_failures import wiring
 
-from swarm.cli import OutsideWiring, cli
+from swarm.cli import cli
+from swarm.cli_outside import OutsideWiring
 from swarm.config import Settings
 from swarm.tools import NO_RESULTS_MESSAGE, get_tools_for_user, lookup
 from swarm.tools.context import ToolContext
