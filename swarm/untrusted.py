@@ -16,6 +16,8 @@ import secrets
 import unicodedata
 
 __all__ = [
+    "cut",
+    "flat_line",
     "FENCE_HEADER",
     "OUTPUT_ERRORS",
     "REPLACEMENT_CHARACTER",
@@ -204,6 +206,18 @@ def is_fenced(text: str) -> bool:
 TITLE_MAX_CHARS = 200
 URL_MAX_CHARS = 500
 SNIPPET_MAX_CHARS = 300
+
+
+def cut(text: str, max_chars: int) -> str:
+    """`text` cut to `max_chars` with an ellipsis, where it falls (no word boundary): for
+    summaries and prompt fields whose length must be exact, not pretty."""
+    return text if len(text) <= max_chars else text[: max_chars - 1].rstrip() + "…"
+
+
+def flat_line(text: str, max_chars: int) -> str:
+    """`text` on one line (whitespace runs collapsed), `cut` to `max_chars`. Unlike
+    `single_line` it does not neutralise: for text swarm wrote or already fenced."""
+    return cut(" ".join(text.split()), max_chars)
 
 
 def single_line(text: str, *, max_chars: int = TITLE_MAX_CHARS) -> str:

@@ -255,3 +255,19 @@ def test_fence_returns_the_fenced_type_and_plain_text_is_not() -> None:
     assert isinstance(fenced, Fenced) and isinstance(fenced, str)
     assert not isinstance(str(fenced), Fenced)
     assert not isinstance(fenced + "x", Fenced)  # a changed fence is plain text again
+
+
+@pytest.mark.parametrize(
+    ("text", "max_chars", "expected"),
+    [
+        pytest.param("short", 10, "short", id="fits"),
+        pytest.param("abcdefghij", 5, "abcd…", id="cut-where-it-falls"),
+        pytest.param("ab   cd efgh", 6, "ab cd…", id="flattened-then-cut"),
+        pytest.param("a\nb\tc", 10, "a b c", id="one-line"),
+    ],
+)
+def test_flat_line_and_cut(text: str, max_chars: int, expected: str) -> None:
+    from swarm.untrusted import cut, flat_line
+
+    assert flat_line(text, max_chars) == expected
+    assert len(cut(text, max_chars)) <= max(max_chars, len(text) if len(text) <= max_chars else 0)

@@ -27,6 +27,7 @@ from swarm.margot_bot.providers import lookup_provider, research_provider, wiki_
 from swarm.margot_bot.requests import ResearchRequest
 from swarm.models.base import Finding
 from swarm.progress import safe_printer
+from swarm.untrusted import cut, flat_line
 from swarm.wiki_query import WikiQueryResult
 
 __all__ = [
@@ -95,8 +96,7 @@ async def _go_outside(
 
 
 def _capped(text: str, max_chars: int = MAX_SUMMARY_CHARS) -> str:
-    text = text.strip()
-    return text if len(text) <= max_chars else text[: max_chars - 1].rstrip() + "…"
+    return cut(text.strip(), max_chars)
 
 
 def _wiki_answered(wiki: WikiQueryResult) -> bool:
@@ -106,11 +106,6 @@ def _wiki_answered(wiki: WikiQueryResult) -> bool:
 def _wiki_label(wiki: WikiQueryResult) -> str:
     pages = ", ".join(wiki.pages_consulted) or "the wiki"
     return f"From your wiki ({pages}; confidence {wiki.confidence})"
-
-
-def _one_line(text: str, max_chars: int) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= max_chars else flat[: max_chars - 1].rstrip() + "…"
 
 
 def _page_dates(pages: Sequence[str], context: TurnContext) -> dict[str, str]:
@@ -153,7 +148,7 @@ def unchecked_wiki_summary(
         where = f" ({'; '.join(listed)})"
     else:
         where = ""
-    reason = _one_line(outside_error, 200) or "the outside call failed"
+    reason = flat_line(outside_error, 200) or "the outside call failed"
     lines = [
         f"I couldn't check this against outside sources ({reason}), so this is what your "
         f"wiki says{where}:"

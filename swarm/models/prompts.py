@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, TypedDict
 
 from swarm.models.base import Finding, PageCandidate, SourceText
-from swarm.untrusted import neutralise
+from swarm.untrusted import flat_line, neutralise
 from swarm.wiki.pages import PageExcerpt
 
 __all__ = [
@@ -59,8 +59,7 @@ def fence_data(text: str, *, label: str = "DATA", nonce: str | None = None) -> s
 
 def _one_line(text: str, max_chars: int) -> str:
     # Candidate lines are `|`-separated: a `|` or a newline inside a field would shift columns.
-    flat = " ".join(text.replace("|", "/").split())
-    return flat if len(flat) <= max_chars else flat[: max_chars - 1].rstrip() + "…"
+    return flat_line(text.replace("|", "/"), max_chars)
 
 
 _DATA_RULE = (
