@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from httpx import AsyncBaseTransport, AsyncClient  # noqa: TID251 (type only)
 
     from swarm.config import Settings
+    from swarm.models.base import Reasoner
+    from swarm.research import Providers
     from swarm.tools.schemas import LookupResult
     from swarm.web.search_chain import SearchOutcome
     from swarm.web.transport import Resolver
@@ -30,10 +32,15 @@ class OutsideWiring:
     """What `swarm lookup`, `search` and `research` reach the outside through. By default
     (no `obj`) the real network; a caller that embeds the CLI, or a test, passes its own HTTP
     transport and DNS resolver as click's `obj` (`cli.main(obj=OutsideWiring(...))`,
-    `CliRunner().invoke(cli, args, obj=OutsideWiring(...))`)."""
+    `CliRunner().invoke(cli, args, obj=OutsideWiring(...))`), and for `research` its own
+    providers and model."""
 
     http_transport: AsyncBaseTransport | None = None
     resolver: Resolver | None = None
+    # What `swarm research` runs with instead of the defaults: the outside sources
+    # (`swarm.research.Providers`) and the model that plans and writes the report.
+    providers: Providers | None = None
+    model: Reasoner | None = None
 
 
 def _outside_wiring() -> OutsideWiring:
@@ -182,6 +189,8 @@ def research_command(topic: str, depth: str, backend: str | None, as_json: bool)
                 settings=settings,
                 client=client,
                 progress=lambda line: _progress(f"… {line}"),
+                providers=wiring.providers,
+                model=wiring.model,
             ),
         )
     )
