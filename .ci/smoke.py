@@ -17,7 +17,7 @@ from pathlib import Path
 import swarm
 from swarm.cli import cli
 
-OPTIONAL = {"swarm.mcp_server": "mcp"}
+OPTIONAL = {"swarm.mcp_server": "mcp", "swarm.mcp_resources": "mcp"}
 # The venv's own `swarm` script, whether or not the venv is activated.
 SWARM = str(Path(sys.executable).with_name("swarm"))
 
