@@ -15,13 +15,12 @@ from click.testing import CliRunner
 from conftest import REAL_CAPTURES
 
 from swarm.cli import cli
+from swarm.cli_outside import OutsideWiring
 from swarm.config import Settings
 from swarm.tools.context import ToolContext
 from swarm.web import cascade as cascade_module
 from swarm.web import search_chain as search_chain_module
-from swarm.web import web_search as web_search_module
 from swarm.web.cascade import cascade_fetch
-from swarm.web.search_chain import SearchOutcome
 from swarm.web.types import Article, SearchHit
 from swarm.web.web_search import search_hits, web_search
 
@@ -742,26 +741,21 @@ async def test_search_hits_with_a_broken_searxng_url_is_empty() -> None:
 # --- the CLI -----------------------------------------------------------------------------------
 
 
-def test_cli_search_routes_progress_to_stderr_and_envelope_to_stdout(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    received: dict[str, Any] = {}
-
-    async def fake_web_search(
-        query: str, *, context: ToolContext | None = None, **kwargs: Any
-    ) -> tuple[str, SearchOutcome]:
-        assert context is not None
-        received.update(query=query, language=context.language)
-        context.user_print("🌐 Searching the web for 'x'…")
-        return "ENVELOPE", SearchOutcome(answered=True, asked=("DuckDuckGo",))
-
-    # The CLI reads the typed outcome next to the envelope (for its exit status).
-    monkeypatch.setattr(web_search_module, "web_search_with_outcome", fake_web_search)
-    result = CliRunner().invoke(cli, ["search", "what is x", "--language", "fr"])
+def test_cli_search_routes_progress_to_stderr_and_envelope_to_stdout() -> None:
+    # The real chain behind the CLI over the fake providers: DuckDuckGo down, so the
+    # Wikipedia fallback answers, in the language asked for.
+    web = FakeWeb(lite_html=NO_RESULTS_HTML, wiki_titles={"fr": ["Dart (langage)"]})
+    wiring = OutsideWiring(http_transport=httpx.MockTransport(web.handler), resolver=_public)
+    result = CliRunner().invoke(cli, ["search", DART_QUERY, "--language", "fr"], obj=wiring)
     assert result.exit_code == 0, result.output
-    assert result.stdout == "ENVELOPE\n"
-    assert result.stderr == "🌐 Searching the web for 'x'…\n"
-    assert received == {"query": "what is x", "language": "fr"}
+    assert not any(phrase in result.stdout for phrase in HEARTBEAT_PHRASES)
+    assert any(line.startswith(HEARTBEAT_PHRASES) for line in result.stderr.splitlines())
+    assert "UNTRUSTED WEB EXTRACT" in result.stdout  # the envelope a model would read
+    assert "fr.wikipedia.org" in web.hosts()
+
+
+async def _public(host: str, port: int) -> list[str]:
+    return ["93.184.215.14"]
 
 
 def test_cli_search_with_web_search_disabled(monkeypatch: pytest.MonkeyPatch) -> None:
