@@ -176,8 +176,7 @@ async def _answer(
     if not question:
         raise ConfigError("empty question")
     root = await in_wiki_thread(resolve_wiki_dir, wiki_dir, settings)  # stats: off the loop
-    # Disk work (index parse, a first ranker build, page reads) runs off the event loop so
-    # concurrent callers (the bot's parallel research requests) are not stalled by it.
+    # Disk work (index parse, ranker build, page reads) off the loop: parallel callers go on.
     page_map, candidates = await in_wiki_thread(_load_candidates, question, root, settings)
     choice = await reasoner.pick_pages(question, candidates, max_pages=settings.max_pages)
     warnings = [f"dropped from the model's page pick: {item}" for item in choice.dropped]
@@ -223,9 +222,11 @@ async def _answer(
             )
 
     forced_not_time_sensitive = time_sensitive is False
+    now = now or datetime.now(UTC)
     if time_sensitive is None:
         model_flags = [flag for flag in flags if flag is not None]
-        time_sensitive = any(model_flags) if model_flags else detect_time_sensitive(question)
+        detected = detect_time_sensitive(question, now=now)  # `now`: a pinned day too
+        time_sensitive = any(model_flags) if model_flags else detected
 
     by_path = {excerpt.path: excerpt for excerpt in readable}
     # Pages holding fast-moving facts (pricing, market, competitors, regulatory, news) get the
@@ -238,7 +239,6 @@ async def _answer(
     }
     if sensitive_pages and not forced_not_time_sensitive:
         time_sensitive = True
-    now = now or datetime.now(UTC)
     stale = any(
         page_is_stale(
             _freshness_metadata(by_path[path], settings),

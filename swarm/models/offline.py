@@ -140,9 +140,9 @@ class OfflineReasoner:
                 for c in candidates
             ]
             paths = [path for overlap, path in sorted(overlaps, key=lambda o: -o[0]) if overlap]
-        return PageChoice(
-            paths=paths[: max(0, max_pages)], time_sensitive=detect_time_sensitive(question)
-        )
+        # No reading of its own beyond the wording rule, which the flow applies with its
+        # `now` (a verification's pinned day included): None, not today's answer.
+        return PageChoice(paths=paths[: max(0, max_pages)], time_sensitive=None)
 
     async def answer_from_excerpts(
         self, question: str, excerpts: Sequence[PageExcerpt]

@@ -431,7 +431,7 @@ async def test_pick_pages_keeps_scores_near_the_top_and_caps() -> None:
 
     assert choice.paths == ["a.md", "b.md", "c.md"]
     assert capped.paths == ["a.md", "b.md"]
-    assert choice.time_sensitive is False
+    assert choice.time_sensitive is None  # the flow applies the wording rule, with its `now`
 
 
 async def test_pick_pages_unranked_falls_back_to_word_overlap() -> None:
@@ -445,10 +445,32 @@ async def test_pick_pages_unranked_falls_back_to_word_overlap() -> None:
     assert choice.paths == ["ccw.md"]
 
 
-async def test_pick_pages_flags_time_sensitive_questions() -> None:
+async def test_pick_pages_leaves_time_sensitivity_to_the_flow() -> None:
     choice = await reasoner.pick_pages("What did Anthropic announce this week?", [], max_pages=5)
 
-    assert choice.paths == [] and choice.time_sensitive is True
+    assert choice.paths == [] and choice.time_sensitive is None
+
+
+@pytest.mark.parametrize(
+    ("question", "year", "expected"),
+    [
+        pytest.param("What did Anthropic announce this week?", 2026, True, id="wording"),
+        pytest.param("What are CCW's goals for 2027?", 2026, True, id="a-future-year"),
+        pytest.param("What are CCW's goals for 2027?", 2030, False, id="the-same-year-past"),
+    ],
+)
+def test_offline_time_sensitivity_is_judged_on_the_queries_day(
+    question: str, year: int, expected: bool
+) -> None:
+    from datetime import UTC, datetime
+
+    from conftest import FIXTURES
+
+    from swarm.wiki_query import query
+
+    now = datetime(year, 6, 1, tzinfo=UTC)
+    result = query(question, wiki_dir=FIXTURES / "brain", model="offline", now=now)
+    assert result.time_sensitive is expected
 
 
 # --- research -----------------------------------------------------------------------------
