@@ -13,8 +13,7 @@ swarm's `ModelError` family with short, key-free messages, and three bounds on e
 from __future__ import annotations
 
 import hashlib
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +21,12 @@ from swarm.config import Settings, get_settings
 from swarm.errors import ModelError, ModelOutputError, ModelTimeout
 from swarm.models.chat_replies import ChatReply
 from swarm.models.prompts import ToolSpec
-from swarm.models.sdk_clients import check_reply_body, note_status, shared_client, within_deadline
+from swarm.models.sdk_clients import (
+    check_reply_body,
+    client_for_call,
+    note_status,
+    within_deadline,
+)
 
 if TYPE_CHECKING:
     import httpx2
@@ -62,16 +66,9 @@ class AnthropicChatModel:
             self._client = _build_client(self.settings, http_client=self._http_client)
         return self._client
 
-    @asynccontextmanager
-    async def _client_for_call(self) -> AsyncIterator[AsyncAnthropic]:
-        own = self._own_client()
-        if own is not None:
-            yield own
-            return
-        async with shared_client(
-            _settings_key(self.settings), lambda: _build_client(self.settings)
-        ) as client:
-            yield client
+    def _client_for_call(self) -> AbstractAsyncContextManager[AsyncAnthropic]:
+        key = _settings_key(self.settings)
+        return client_for_call(self._own_client(), key, lambda: _build_client(self.settings))
 
     async def aclose(self) -> None:
         """Close a client built over the given `http_client`; the shared pool stays open."""

@@ -14,8 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import socket
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -31,7 +30,12 @@ from swarm.models.openai_replies import (
     text_mode_rule,
 )
 from swarm.models.prompts import RETRY_ECHO_CHARS, ToolSpec
-from swarm.models.sdk_clients import check_reply_body, note_status, shared_client, within_deadline
+from swarm.models.sdk_clients import (
+    check_reply_body,
+    client_for_call,
+    note_status,
+    within_deadline,
+)
 
 if TYPE_CHECKING:
     import httpx2
@@ -104,16 +108,13 @@ class OpenAICompatChatModel:
         except ValueError:
             return False
 
-    @asynccontextmanager
-    async def _client_for_call(self) -> AsyncIterator[AsyncOpenAI]:
+    def _client_for_call(self) -> AbstractAsyncContextManager[AsyncOpenAI]:
         if self._client is None and self._http_client is not None:
             self._client = _build_client(self.settings, self.base_url, self._http_client)
-        if self._client is not None:
-            yield self._client
-            return
         key = _settings_key(self.settings, self.base_url)
-        async with shared_client(key, lambda: _build_client(self.settings, self.base_url)) as c:
-            yield c
+        return client_for_call(
+            self._client, key, lambda: _build_client(self.settings, self.base_url)
+        )
 
     async def aclose(self) -> None:
         """Close a client built over the given `http_client`; the shared pool stays open."""

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_CLIENTS_PER_LOOP",
     "check_reply_body",
+    "client_for_call",
     "note_status",
     "shared_client",
     "within_deadline",
@@ -153,6 +154,19 @@ async def _pool_for_running_loop() -> _LoopClients:
         await closer.__anext__()  # first iteration: the loop now tracks it for shutdown
         pool.closer = closer
     return pool
+
+
+@asynccontextmanager
+async def client_for_call(
+    own: _Client | None, key: Hashable, build: Callable[[], _Client]
+) -> AsyncIterator[_Client]:
+    """The client for one model call: the caller's `own` (given, or built over a given
+    http_client) when there is one, else the running loop's shared one under `key`."""
+    if own is not None:
+        yield own
+        return
+    async with shared_client(key, build) as client:
+        yield client
 
 
 @asynccontextmanager
