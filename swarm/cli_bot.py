@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from swarm.cli_chat_screen import finding_lines
 from swarm.cli_common import BACKENDS, _progress, _settings_for
 from swarm.cli_params import WIKI, WIKI_HELP, question_text
 
@@ -37,17 +38,9 @@ def _format_turn(result: TurnResult) -> str:
     """The reply, then per research request the path it took (and what failed), then the
     sources used: wiki pages by path, web sources by URL."""
     lines = [result.reply]
-    if result.findings:
-        lines.append("")
-        for finding, path in zip(result.findings, result.paths, strict=False):
-            error = finding.get("error")
-            if error and finding.get("depth") == "wiki":  # the wiki's answer, unchecked
-                note = f"  (not checked outside: {error})"
-            elif error:
-                note = f"  (error: {error})"
-            else:
-                note = ""
-            lines.append(f"[{path}] {finding['topic']}{note}")
+    notes = finding_lines(result)
+    if notes:
+        lines += ["", *notes]
     if result.sources_used:
         lines += ["", "Sources:"]
         lines += [f"- {_format_source(source)}" for source in result.sources_used]

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from swarm.margot_bot import TurnResult
 
-__all__ = ["SPINNER_DELAY_S", "Screen", "format_source", "plain_turn"]
+__all__ = ["SPINNER_DELAY_S", "Screen", "finding_lines", "format_source", "plain_turn"]
 
 SPINNER_DELAY_S = 0.3  # a turn answered sooner shows no spinner at all
 
@@ -110,7 +110,7 @@ class Screen:
         from rich.text import Text
 
         self._out.print(Markdown(printable(result.reply, keep_lines=True)))
-        notes = _finding_lines(result)
+        notes = finding_lines(result)
         if notes:
             self._out.print()
             for line in notes:
@@ -162,7 +162,7 @@ def _isatty(stream: TextIO) -> bool:
         return False
 
 
-def _finding_lines(result: TurnResult) -> list[str]:
+def finding_lines(result: TurnResult) -> list[str]:
     """`[path] topic`, with what failed: one line per research request."""
     lines: list[str] = []
     for finding, path in zip(result.findings, result.paths, strict=False):
@@ -180,7 +180,7 @@ def _finding_lines(result: TurnResult) -> list[str]:
 def plain_turn(result: TurnResult) -> str:
     """A turn as plain text: the reply, the research paths, then `Sources:`."""
     lines = [printable(result.reply, keep_lines=True)]
-    notes = _finding_lines(result)
+    notes = finding_lines(result)
     if notes:
         lines += ["", *notes]
     if result.sources_used:
