@@ -49,7 +49,12 @@ COMMANDS = (
 @click.option(
     "--backend", type=click.Choice(_BACKENDS), default=None, help="Model backend (default: auto)."
 )
-def chat_command(wiki: str | None, backend: str | None) -> None:
+@click.option(
+    "--no-history",
+    is_flag=True,
+    help="Keep the lines typed in memory only, not in $XDG_STATE_HOME/swarm/chat_history.",
+)
+def chat_command(wiki: str | None, backend: str | None, no_history: bool) -> None:
     """Chat with the bot: one message a line, history kept; Ctrl-D (or /quit) ends it,
     /help lists the commands (/wiki, /backend, /sources).
 
@@ -68,6 +73,7 @@ def chat_command(wiki: str | None, backend: str | None) -> None:
         raise click.UsageError(problem)
     screen = Screen.for_streams(sys.stdin, sys.stdout, sys.stderr)
     state = _ChatState(settings=settings, screen=screen, root=root, wiki_name=choice.name)
+    state.keep_history = settings.chat_history and not no_history
     state.context = _turn_context(state, wiki, state.settings.backend)
     try:
         asyncio.run(_chat_loop(state))
@@ -86,6 +92,7 @@ class _ChatState:
     backend: str = "auto"
     history: list[ChatTurn] = field(default_factory=list)
     last: TurnResult | None = None
+    keep_history: bool = True
 
 
 def _backend_problem(settings: Settings, backend: str | None) -> str | None:
@@ -150,7 +157,7 @@ async def _chat_loop(state: _ChatState) -> None:
 
     screen = state.screen
     screen.banner(_banner(state))
-    read = _line_reader(screen)
+    read = _line_reader(screen, keep_history=state.keep_history)
     while True:
         line = await read()
         if line is None:  # EOF (Ctrl-D)
@@ -272,13 +279,13 @@ def history_file() -> Path | None:
         return None
 
 
-def _line_reader(screen: Screen) -> Callable[[], Awaitable[str | None]]:
+def _line_reader(screen: Screen, *, keep_history: bool) -> Callable[[], Awaitable[str | None]]:
     if not screen.interactive:
         return lambda: _read_line(sys.stdin)
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
-    path = history_file()
+    path = history_file() if keep_history else None
     history: History = InMemoryHistory()
     if path is not None:
         try:

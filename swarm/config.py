@@ -107,6 +107,9 @@ class Settings(BaseSettings):
     # Opt-in: a page with no date in its frontmatter is as old as its file's modification
     # time (off by default: a checkout or a sync tool resets mtimes, making old pages "new").
     stale_from_mtime: bool = False
+    # `swarm chat` keeps the lines typed in `$XDG_STATE_HOME/swarm/chat_history`; false keeps
+    # them in memory only (`--no-history` does the same for one chat).
+    chat_history: bool = True
     # default: $XDG_CACHE_HOME/swarm or ~/.cache/swarm. We write there: never from a `.env`.
     cache_dir: Path | None = Field(default=None, json_schema_extra=TRUSTED_ONLY)
 

@@ -122,7 +122,7 @@ def start(wiki: Path, tmp_path: Path) -> Iterator[object]:
     work = tmp_path / "work"
     work.mkdir()
 
-    def start_chat(**extra_env: str) -> Terminal:
+    def start_chat(*extra_args: str, **extra_env: str) -> Terminal:
         env = {
             **os.environ,
             "TERM": "xterm-256color",
@@ -135,6 +135,7 @@ def start(wiki: Path, tmp_path: Path) -> Iterator[object]:
         if "NO_COLOR" not in extra_env:
             env.pop("NO_COLOR", None)
         args = [sys.executable, "-m", "swarm", "chat", "--wiki", str(wiki), "--backend", "offline"]
+        args += extra_args
         terminal = Terminal(args, env, work)
         terminals.append(terminal)
         return terminal
@@ -184,6 +185,24 @@ def test_a_chat_on_a_terminal(start: object, wiki: Path, tmp_path: Path) -> None
     assert oct((tmp_path / "state" / "swarm" / "chat_history").stat().st_mode & 0o777) == "0o600"
     assert _files(wiki) == before
     assert _files(tmp_path / "work") == {}
+
+
+@pytest.mark.parametrize(
+    ("args", "env"), [(["--no-history"], {}), ([], {"SWARM_CHAT_HISTORY": "false"})]
+)
+def test_history_can_be_kept_off_disk(
+    start: object, tmp_path: Path, args: list[str], env: dict[str, str]
+) -> None:
+    term = start(*args, **env)  # type: ignore[operator]
+    term.read_until("you>")
+    term.say("Who carries the pager on weekdays?\r", "Sources:")
+    # Up-arrow still recalls the line typed in this chat: history is kept, in memory.
+    mark = len(term.raw)
+    term.send("\x1b[A")
+    assert "Who carries the pager" in term.read_until("Who carries the pager", start=mark)
+    term.send("\x15\x04")  # clear the line, then Ctrl-D
+    assert term.wait() == 0
+    assert not (tmp_path / "state" / "swarm" / "chat_history").exists()
 
 
 def test_ctrl_c_at_the_prompt_leaves_at_once_with_130(start: object) -> None:
