@@ -26,6 +26,7 @@ __all__ = [
     "MAX_LISTED_PAGES",
     "PAGE_MIME_TYPE",
     "PAGE_URI_TEMPLATE",
+    "NAMED_PAGE_URI_TEMPLATE",
     "add_page_template",
     "add_prompts",
     "list_page_resources",
@@ -38,6 +39,8 @@ logger = logging.getLogger(__name__)
 # its `wiki://` URI, or with the get_page tool.
 MAX_LISTED_PAGES = 1000
 PAGE_URI_TEMPLATE = "wiki://{+path}"  # RFC 6570 reserved expansion: a path keeps its "/"
+# A page of a wiki named in the config file's [wikis] table: wikis://hobby/brewing/water.md.
+NAMED_PAGE_URI_TEMPLATE = "wikis://{name}/{+path}"
 PAGE_MIME_TYPE = "text/markdown"
 
 
@@ -92,7 +95,8 @@ def _page_markdown(settings: Settings, path: str) -> str:
 
 
 def add_page_template(server: MCPServer, current: Callable[[], Settings]) -> None:
-    """Register `wiki://{+path}`: any page of the configured wiki, read whole."""
+    """Register `wiki://{+path}` (any page of the configured wiki, read whole) and
+    `wikis://{name}/{+path}` (a page of a wiki named in `[wikis]`)."""
 
     @server.resource(
         PAGE_URI_TEMPLATE,
@@ -106,12 +110,31 @@ def add_page_template(server: MCPServer, current: Callable[[], Settings]) -> Non
         mime_type=PAGE_MIME_TYPE,
     )
     async def read_page(path: str) -> str:
-        try:
-            return await asyncio.to_thread(_page_markdown, current(), path)
-        except (PageOutsideWiki, NotAPage, PageNotFound) as exc:
-            raise ResourceNotFoundError(" ".join(str(exc).split())) from exc
-        except SwarmError as exc:  # unreadable, no wiki, bad settings
-            raise ResourceError(" ".join(str(exc).split())) from exc
+        return await _read(current, None, path)
+
+    @server.resource(
+        NAMED_PAGE_URI_TEMPLATE,
+        name="named-wiki-page",
+        title="A page of a named wiki",
+        description=(
+            "A page of one of the wikis named in swarm's config file ([wikis]) by the wiki's "
+            "name and the page's path in it (wikis://hobby/brewing/water.md): its frontmatter "
+            "and text. An unknown name is an error naming the configured ones."
+        ),
+        mime_type=PAGE_MIME_TYPE,
+    )
+    async def read_named_page(name: str, path: str) -> str:
+        return await _read(current, name, path)
+
+
+async def _read(current: Callable[[], Settings], name: str | None, path: str) -> str:
+    try:
+        settings = settings_for_wiki(current(), name)
+        return await asyncio.to_thread(_page_markdown, settings, path)
+    except (PageOutsideWiki, NotAPage, PageNotFound) as exc:
+        raise ResourceNotFoundError(" ".join(str(exc).split())) from exc
+    except SwarmError as exc:  # unknown wiki name, unreadable, no wiki, bad settings
+        raise ResourceError(" ".join(str(exc).split())) from exc
 
 
 ASK_WIKI_FIRST = """\

@@ -54,7 +54,10 @@ async def test_pages_are_listed_as_resources_in_index_order(wiki: Path, tmp_path
     assert by_uri["wiki://ccw.md"].title == "CCW"
     assert by_uri["wiki://ccw.md"].mime_type == "text/markdown"
     assert "wiki://meetings/ccw%20kickoff%202026-05-12.md" in by_uri  # a space, encoded
-    assert [template.uri_template for template in templates] == ["wiki://{+path}"]
+    assert [template.uri_template for template in templates] == [
+        "wiki://{+path}",
+        "wikis://{name}/{+path}",
+    ]
 
 
 async def test_a_listed_resource_reads_as_the_page(wiki: Path, tmp_path: Path) -> None:
@@ -195,6 +198,25 @@ async def test_the_wiki_argument_picks_a_configured_wiki(wiki: Path, tmp_path: P
     assert here.structured_content is not None and here.structured_content["success"] is False
     assert asked.structured_content is not None
     assert "ccw.md" in asked.structured_content["pages_consulted"]
+
+
+async def test_a_named_wiki_s_pages_read_as_resources(wiki: Path, tmp_path: Path) -> None:
+    settings = _settings(wiki, tmp_path, wikis={"hobby": FIXTURES / "hobby"})
+    async with Client(build_server(settings)) as client:
+        water = await client.read_resource("wikis://hobby/brewing/water.md")
+        with pytest.raises(MCPError) as unknown:
+            await client.read_resource("wikis://nope/ccw.md")
+        with pytest.raises(MCPError) as outside:
+            await client.read_resource("wikis://hobby/../brain/ccw.md")
+        with pytest.raises(MCPError) as missing:
+            await client.read_resource("wikis://hobby/ccw.md")
+    [content] = water.contents
+    assert content.uri == "wikis://hobby/brewing/water.md"
+    expected = (FIXTURES / "hobby" / "brewing" / "water.md").read_text(encoding="utf-8")
+    assert expected.split("---")[-1].strip()[:80] in content.text
+    assert "Unknown wiki 'nope'" in unknown.value.error.message
+    assert "hobby" in unknown.value.error.message
+    assert "SLA" not in str(outside.value.error) and "SLA" not in str(missing.value.error)
 
 
 @pytest.mark.parametrize("tool", ["get_page", "wiki_query"])
