@@ -8,24 +8,31 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import sys
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from swarm._sync import run_sync
+from swarm.config import get_settings
+from swarm.errors import ModelUnreachable
 from swarm.margot_bot.context import TurnContext, TurnResult
 from swarm.margot_bot.gate import describe, elapsed_ms, resolve_context, run_request
 from swarm.margot_bot.requests import ResearchRequest, clean_topic, parse_research_requests
+from swarm.models import offline_fallback
 from swarm.models.base import ChatTurn, Finding
 from swarm.models.offline import is_small_talk
 
 __all__ = [
+    "OFFLINE_TURN_NOTE",
     "HistoryItem",
     "compose_plain_reply",
     "handle_turn",
     "handle_turn_sync",
     "normalise_history",
 ]
+
+OFFLINE_TURN_NOTE = "the offline backend answered this turn instead (SWARM_MODEL=auto)"
 
 
 def compose_plain_reply(findings: Sequence[Finding]) -> str:
@@ -121,7 +128,19 @@ async def _handle_turn(
     draft = ""
     draft_failed = False
     try:
-        draft = (await model.draft_reply(message, history)).strip()
+        try:
+            draft = (await model.draft_reply(message, history)).strip()
+        except ModelUnreachable as exc:
+            # `auto` chose a model server that can't be reached: this turn is the offline
+            # backend's (its draft, its wiki queries, its reply), said in the errors.
+            fallback = offline_fallback(model, context.settings or get_settings())
+            if fallback is None:
+                raise
+            note = f"{describe(exc)}; {OFFLINE_TURN_NOTE}"
+            errors.append(f"model: {note}")
+            print(f"swarm: {note}", file=sys.stderr, flush=True)
+            model = context.model = fallback
+            draft = (await model.draft_reply(message, history)).strip()
     except Exception as exc:  # research the message itself rather than give up
         draft_failed = True
         errors.append(f"draft: {describe(exc)}")

@@ -198,3 +198,27 @@ def _content(text: str) -> dict[str, Any]:
         "model": MODEL,
         "choices": [{"index": 0, "message": {"role": "assistant", "content": text}}],
     }
+
+
+def test_auto_and_a_down_server_give_the_bot_turn_to_the_offline_backend() -> None:
+    url = f"http://127.0.0.1:{closed_port()}/v1"
+    environment = {
+        "SWARM_MODEL": "auto",
+        "OPENAI_BASE_URL": url,
+        "SWARM_OPENAI_MODEL": MODEL,
+        "SWARM_MODEL_MAX_RETRIES": "0",
+        "WEB_SEARCH_ENABLED": "false",
+        "WIKIPEDIA_FALLBACK_ENABLED": "false",
+    }
+    args = ["ask", QUESTION, "--wiki", str(BRAIN), "--json"]
+    result = CliRunner().invoke(cli, args, env=environment)
+    assert result.exit_code == 0, result.output
+    out = payload(result)
+    # The offline draft asked the wiki (not a bare "research the message" fallback), whose
+    # high answer replaced outside research; the switch is said once, in errors and on stderr.
+    assert out["paths"] == ["wiki"] and out["findings"][0]["depth"] == "wiki"
+    assert "15 minutes" in out["reply"]
+    [note] = [e for e in out["errors"] if "offline backend answered this turn" in e]
+    assert "could not reach the model server" in note
+    assert not any(e.startswith("draft:") for e in out["errors"])
+    assert result.stderr.count("offline backend answered this turn") == 1
