@@ -35,7 +35,7 @@ from swarm.page_selection import (
 )
 from swarm.wiki.evidence import check_evidence
 from swarm.wiki.freshness import detect_time_sensitive
-from swarm.wiki.gate import freshness_flags, gate
+from swarm.wiki.gate import answer_pages, freshness_flags, gate
 from swarm.wiki.index import PageMap, load_page_map
 from swarm.wiki.pages import PageExcerpt, read_page, read_pages
 from swarm.wiki.threads import in_wiki_thread, run_to_completion
@@ -183,6 +183,7 @@ async def _answer(
 
     answer_text = ""
     used: list[str] = []
+    sources: list[str] = []  # the pages whose passages carry the answer
     evidence: list[EvidenceQuote] = []
     confidence: Confidence = "low"
     if readable:
@@ -202,6 +203,8 @@ async def _answer(
         # consulted nothing. Any other answer without names came from what was read.
         if answer_text and not used and confidence != "low":
             used = [excerpt.path for excerpt in readable]
+        quoted = [quote.page for quote in evidence]
+        sources = answer_pages(used, quoted=quoted, quotes=answer.evidence is not None)
         # `high` only on pages that were read: an answer citing a page it was not shown
         # (deleted, skipped, made up) is at most medium, whatever backend wrote it.
         if unread and answer_text:
@@ -216,7 +219,7 @@ async def _answer(
         question,
         time_sensitive,
         flags=flags,
-        used=used,
+        sources=sources,
         readable=readable,
         page_map=page_map,
         settings=settings,

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 from swarm.wiki.freshness import (
     detect_time_sensitive,
     page_is_stale,
-    page_is_time_sensitive,
     page_last_updated,
+    page_time_sensitive_for,
 )
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from swarm.wiki.index import PageMap
     from swarm.wiki.pages import PageExcerpt
 
-__all__ = ["freshness_flags", "gate"]
+__all__ = ["answer_pages", "freshness_flags", "gate"]
 
 
 def gate(*, confidence: Confidence, stale: bool, time_sensitive: bool) -> bool:
@@ -31,21 +31,42 @@ def gate(*, confidence: Confidence, stale: bool, time_sensitive: bool) -> bool:
     return confidence != "high" or stale or time_sensitive
 
 
+def answer_pages(cited: Sequence[str], *, quoted: Sequence[str], quotes: bool) -> list[str]:
+    """The pages whose passages carry the answer: the ones its freshness is judged on.
+
+    `cited`: the pages the answer cites that were read, in the reasoner's order; `quoted`:
+    the pages of its verified quotes; `quotes`: the reasoner gave a quote list. The verified
+    quotes' pages when any verified (the chat path); for a reasoner that does not quote (the
+    offline one), the page it answered from, which it names first, not the runners-up quoted
+    after it; when quotes were given and none verified, every cited page, since none can be
+    told apart. A page read but not cited, or cited beside the evidence, is consulted, but
+    its age or its pricing folder says nothing about this answer."""
+    if quoted:
+        return list(dict.fromkeys(quoted))
+    if not quotes:
+        return list(cited[:1])
+    return list(dict.fromkeys(cited))
+
+
 def freshness_flags(
     question: str,
     time_sensitive: bool | None,
     *,
     flags: Sequence[bool | None],
-    used: Sequence[str],
+    sources: Sequence[str],
     readable: Sequence[PageExcerpt],
     page_map: PageMap,
     settings: Settings,
     now: dt.datetime,
 ) -> tuple[bool, bool]:
-    """(time_sensitive, stale) for an answer drawn from `used` (read pages' paths).
+    """(time_sensitive, stale) for an answer whose passages come from `sources` (read pages'
+    paths, `answer_pages`).
 
     `time_sensitive` from the caller wins; `None` means the reasoner's `flags`, else the
-    wording rule with `now`."""
+    wording rule with `now`; a source page holding the fast-moving facts the question asks
+    for (`page_time_sensitive_for`: a pricing page for a price, a competitor's page for that
+    competitor) makes it time-sensitive too. Each source page is stale past its window: the
+    short one when the answer or that page is time-sensitive."""
     forced_not_time_sensitive = time_sensitive is False
     if time_sensitive is None:
         model_flags = [flag for flag in flags if flag is not None]
@@ -53,13 +74,14 @@ def freshness_flags(
         time_sensitive = any(model_flags) if model_flags else detected
 
     by_path = {excerpt.path: excerpt for excerpt in readable}
-    # Pages holding fast-moving facts (pricing, market, competitors, regulatory, news) get the
-    # short window whatever the question's wording, and make the answer time-sensitive so the
-    # gate sends it outside, unless the caller said the topic is not time-sensitive.
+    pages = [path for path in dict.fromkeys(sources) if path in by_path]
+    # Pages holding the fast-moving facts asked for (prices, market figures, a competitor's
+    # moves, news) get the short window whatever the question's wording, and make the answer
+    # time-sensitive so the gate sends it outside, unless the caller said it is not.
     sensitive_pages = {
         path
-        for path in used
-        if page_is_time_sensitive(by_path[path].metadata, page_map.by_path.get(path))
+        for path in pages
+        if page_time_sensitive_for(question, by_path[path].metadata, page_map.by_path.get(path))
     }
     if sensitive_pages and not forced_not_time_sensitive:
         time_sensitive = True
@@ -71,7 +93,7 @@ def freshness_flags(
             time_sensitive=time_sensitive or path in sensitive_pages,
             time_sensitive_stale_after_days=settings.time_sensitive_stale_after_days,
         )
-        for path in used
+        for path in pages
     )
     return time_sensitive, stale
 
