@@ -15,7 +15,9 @@ from swarm.wiki.dates import parse_date
 from swarm.wiki.time_words import (
     asks_fast_moving_kind,
     names_current_year,
+    names_fast_moving_fact,
     names_present_moment,
+    names_recent_event,
     names_time_sensitive_topic,
 )
 from swarm.wiki.tokens import content_words, words
@@ -62,9 +64,11 @@ def detect_time_sensitive(
     "latest", "now", "still"), or names the current or a future year (as of `now`).
     `years=False` applies the wording alone (`swarm.wiki.time_words`)."""
     text = question if isinstance(question, str) else ""
-    if names_time_sensitive_topic(text) or names_present_moment(text):
+    if not years:
+        return names_time_sensitive_topic(text) or names_present_moment(text)
+    if names_fast_moving_fact(text) or names_present_moment(text):
         return True
-    return years and names_current_year(text, now=now)
+    return names_recent_event(text, now=now) or names_current_year(text, now=now)
 
 
 # Page tags/categories that mark a page's facts as fast-moving (spec: market data,

@@ -12,7 +12,9 @@ import re
 __all__ = [
     "asks_fast_moving_kind",
     "names_current_year",
+    "names_fast_moving_fact",
     "names_present_moment",
+    "names_recent_event",
     "names_time_sensitive_topic",
 ]
 
@@ -24,11 +26,14 @@ _TOPIC_PATTERNS = (
     r"stock\s+market",
     r"competitors?(?:'s?)?\s+(?:moves?|launch(?:es|ed)?|announce\w*|pric\w*|news)",
     r"pric(?:e|es|ing|ed)",
-    r"costs?",
-    # "How much is X for 40 sites", "how much does it cost", "how much for two": a price.
-    # "How much weight / disk space / water ..." asks a quantity of the noun that follows.
-    r"how\s+much\s+(?:(?:is|are|was|were|does|do|did|will|would|should|could|can|might|"
-    r"must|for|per|to|money|cash)\b|[$€£¥])",
+    # a price, not a loss: "the war cost Bolivia its coastline", "cost him his job"
+    r"costs?(?!\s+[\w'-]+\s+(?:its|his|her|their|our|my|your)\b)",
+    # "How much is X for 40 sites", "how much for two", "how much does it cost": a price.
+    # "How much weight / water ...", "how much would the oceans rise": a quantity.
+    r"how\s+much\s+(?:(?:is|are|was|were|for|per|to|money|cash)\b|[$€£¥])",
+    r"how\s+much\s+(?:do|does|did|will|would|should|could|can|might|must)\b[^?.!]*?\b"
+    r"(?:cost|costs|charge|charges|charged|pay|pays|paid|paying|spend|spent|earn|earns|"
+    r"earned|make|makes|made|raise|raised|bill|billed|owe|owed|sell|sold|fetch|ask)",
     r"(?:plan|tier|seat|licen[cs]e)\s+(?:prices?|rates?|fees?)",
     r"subscriptions?",
     r"valuations?",
@@ -46,6 +51,10 @@ _TOPIC_PATTERNS = (
     r"regulat(?:ory|ion|ions)",
     r"(?:law|laws|legal|tax|policy|policies|rules?)\s+changes?",
     r"new\s+(?:law|laws|rules?|regulations?)",
+)
+# News, releases and announcements: recent events, unless the question names only past years
+# ("the announcement that opened the wall in 1989").
+_EVENT_PATTERNS = (
     r"news",
     r"releases?",
     r"released",
@@ -62,12 +71,13 @@ _MOMENT_PATTERNS = (
     r"tonight",
     r"yesterday",
     r"latest",
-    r"current(?:ly)?",
+    # the adjective, not the noun ("which current keeps the Atacama dry", "a current of air")
+    r"current(?!\s+(?:that|which|of|flows?|runs?)\b)",
+    r"currently",
     r"recent(?:ly)?",
     r"up[\s-]?to[\s-]?date",
     r"right\s+now",
     r"nowadays",
-    r"breaking\s+news",  # "breaking the crust" is not news
 )
 
 
@@ -77,6 +87,7 @@ def _words_regex(patterns: tuple[str, ...]) -> re.Pattern[str]:
 
 _TOPIC = _words_regex(_TOPIC_PATTERNS)
 _MOMENT = _words_regex(_MOMENT_PATTERNS)
+_EVENT = _words_regex(_EVENT_PATTERNS)
 
 # The same asks in Chinese, Japanese and Korean, which have no word boundaries to match on:
 # now / current / latest / this year, month, week / today / still / price, cost, how much.
@@ -108,11 +119,35 @@ def names_current_year(text: str, *, now: dt.datetime | None = None) -> bool:
     revenue or ARR without naming a past year (it moves every quarter)."""
     if not isinstance(text, str):
         return False
-    this_year = (now or dt.datetime.now(dt.UTC)).year
-    named_years = [int(match.group()) for match in _YEAR.finditer(text)]
-    if any(year >= this_year for year in named_years):
+    named_years = _named_years(text)
+    if any(year >= _this_year(now) for year in named_years):
         return True
     return bool(_REVENUE.search(text)) and not named_years
+
+
+def names_recent_event(text: str, *, now: dt.datetime | None = None) -> bool:
+    """True when `text` asks about news, a release or an announcement, unless every year it
+    names is past (as of `now`): "the 1989 announcement" is history."""
+    if not isinstance(text, str) or not _EVENT.search(text):
+        return False
+    named_years = _named_years(text)
+    return not named_years or any(year >= _this_year(now) for year in named_years)
+
+
+def _named_years(text: str) -> list[int]:
+    return [int(match.group()) for match in _YEAR.finditer(text)]
+
+
+def _this_year(now: dt.datetime | None) -> int:
+    return (now or dt.datetime.now(dt.UTC)).year
+
+
+def names_fast_moving_fact(text: str) -> bool:
+    """True when `text` asks for a fast-moving fact: a price, a cost, a subscription, a
+    valuation, funding, a market figure, a rule change (news and releases aside)."""
+    if not isinstance(text, str):
+        return False
+    return bool(_TOPIC.search(text) or _TOPIC_CJK.search(text))
 
 
 def names_time_sensitive_topic(text: str) -> bool:
@@ -121,7 +156,7 @@ def names_time_sensitive_topic(text: str) -> bool:
     present-moment words and years, for page titles and index sections."""
     if not isinstance(text, str):
         return False
-    return bool(_TOPIC.search(text) or _TOPIC_CJK.search(text))
+    return names_fast_moving_fact(text) or bool(_EVENT.search(text))
 
 
 # Words that ask for a fast-moving kind of fact only where the page is about such facts: on

@@ -290,6 +290,13 @@ THIS_YEAR = dt.datetime(2026, 12, 1)
         pytest.param("How much for a dozen cafés?", True, id="how-much-for"),
         pytest.param("How much money did Hydrant make?", True, id="how-much-money"),
         pytest.param("When is the new lab grinder arriving?", False, id="new-is-not-news"),
+        pytest.param("How much would the oceans rise?", False, id="how-much-would-rise"),
+        pytest.param("How much would it cost to fly?", True, id="how-much-would-cost"),
+        pytest.param("Which war cost Bolivia its coastline?", False, id="cost-a-loss"),
+        pytest.param("Which current that keeps it dry is cold?", False, id="current-the-noun"),
+        pytest.param("Whose announcement opened the wall in 1989?", False, id="past-event"),
+        pytest.param("What did Acme announce in 2026?", True, id="event-this-year"),
+        pytest.param("Any announcements from Acme?", True, id="event"),
     ],
 )
 def test_time_sensitive_wording(question: str, expected: bool) -> None:
