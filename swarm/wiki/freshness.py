@@ -51,8 +51,19 @@ DATE_KEYS = (
     "reviewed",
     "last_reviewed",
     "date",
+    # the same as other tools write them: Jekyll, Notion exports, blog and news front matter
+    "last_modified_at",
+    "modified_at",
+    "updated_on",
+    "last_edited",
+    "last_edited_time",
+    "date_reviewed",
+    "published",
+    "date_published",
+    "publish_date",
+    "pub_date",
 )
-CREATED_KEYS = ("created", "date_created", "created_at")
+CREATED_KEYS = ("created", "date_created", "created_at", "created_on", "created_time")
 
 
 def detect_time_sensitive(

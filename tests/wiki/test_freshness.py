@@ -321,6 +321,10 @@ def test_time_sensitive_wording(question: str, expected: bool) -> None:
         "date-modified",
         "dateModified",
         "Last Updated",
+        "last_modified_at",
+        "Last edited time",
+        "pubDate",
+        "date_published",
     ],
 )
 def test_every_updated_key_counts(key: str) -> None:
@@ -328,7 +332,9 @@ def test_every_updated_key_counts(key: str) -> None:
     assert page_is_stale({key: dt.date(2026, 5, 1)}, now=NOW) is False
 
 
-@pytest.mark.parametrize("key", ["created", "date_created", "Date Created", "created_at"])
+@pytest.mark.parametrize(
+    "key", ["created", "date_created", "Date Created", "created_at", "Created time"]
+)
 def test_a_creation_date_counts_only_alone(key: str) -> None:
     assert page_is_stale({key: dt.date(2025, 1, 1)}, now=NOW) is True
     assert page_is_stale({key: dt.date(2025, 1, 1), "updated": dt.date(2026, 5, 1)}, now=NOW) is (
