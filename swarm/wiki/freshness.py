@@ -220,22 +220,30 @@ def page_time_sensitive_for(
         return False
 
 
+# Frontmatter fields that name what a page is about.
+_NAME_KEYS = ("title", "aliases", "alias", "name", "company", "organization", "organisation")
+
+
 def _names_subject(question: str, metadata: Mapping[str, Any], entry: PageEntry | None) -> bool:
-    """The question names the page's subject (a word of its title, file name or aliases,
+    """The question names the page's subject (a word of its title, file name, aliases or
+    name fields, or of a folder under its label folder, as `competitors/crema/overview.md`;
     numbers aside) or a time-sensitive label ("competitor", "news")."""
     if not isinstance(question, str):
         return False
-    asked = content_words(question)
     if any(_tag_word(word) for word in words(question)):
         return True
-    names: list[Any] = [metadata.get("title"), metadata.get("aliases")]
+    fields = {_key_name(key): value for key, value in metadata.items()}
+    names: list[Any] = [fields.get(key) for key in _NAME_KEYS]
     if entry is not None:
-        names += [entry.title, entry.path.rsplit("/", 1)[-1].removesuffix(".md")]
+        *folders, file_name = entry.path.split("/")
+        labelled = [i for i, folder in enumerate(folders) if _label_words(folder)]
+        below = folders[labelled[0] + 1 :] if labelled else []
+        names += [entry.title, file_name.removesuffix(".md"), *below]
     subject: set[str] = set()
     for name in names:
         for text in [name] if isinstance(name, str) else _tag_labels(name):
             subject |= {word for word in content_words(text) if not word.isdigit()}
-    return bool(asked & subject)
+    return bool(content_words(question) & subject)
 
 
 _CAMEL_BOUNDARY = re.compile(r"(?<=[a-z])(?=[A-Z])")

@@ -196,10 +196,19 @@ _KIND_WORDS = _words_regex(
         r"revenues?",
         r"sales",
         r"volumes?",
+        r"players?",
+        r"leaders?",
+        r"leading",
+        r"biggest",
+        r"largest",
         # funding
         r"fund(?:s|ed|ing)?",
         r"rais(?:e|es|ed|ing)",
         r"rounds?",
+        r"series",
+        r"investors?",
+        r"backers?",
+        r"backed",
         r"valu(?:e|ed|ation|ations)",
         r"worth",
         r"invest\w*",
@@ -211,6 +220,9 @@ _KIND_WORDS = _words_regex(
         r"complian\w+",
         r"licen[cs]\w*",
         r"permits?",
+        r"requir\w+",
+        r"deadlines?",
+        r"obligations?",
     )
 )
 

@@ -436,6 +436,26 @@ MARKET = PageEntry("notes/roasting.md", "US roasting")
         pytest.param("Which competitor is in Denver?", {}, COMPETITOR, True, id="names-label"),
         pytest.param("Who founded the firm?", {}, COMPETITOR, False, id="other-subject"),
         pytest.param(
+            "Who runs Crema?",
+            {},
+            PageEntry("competitors/crema/overview.md", "Overview"),
+            True,
+            id="subject-folder",
+        ),
+        pytest.param(
+            "Who runs Crema?",
+            {"company": "Crema"},
+            PageEntry("news/2026/a.md", "A"),
+            True,
+            id="subject-field",
+        ),
+        pytest.param(
+            "Who are the biggest players?", {"tags": ["market"]}, MARKET, True, id="market-kind"
+        ),
+        pytest.param(
+            "Who led the Series A?", {"tags": ["funding"]}, MARKET, True, id="funding-kind"
+        ),
+        pytest.param(
             "How fast is roasting growing?", {"tags": ["Market-Maps"]}, MARKET, True, id="growing"
         ),
         pytest.param(
