@@ -202,12 +202,15 @@ def page_time_sensitive_for(
     price, a market figure, funding or a rule (`asks_fast_moving_kind`: "is a seat cheaper",
     "what's our day rate") asks for what a pricing, market, funding or rules page holds; a
     competitor or news page answers for its subject whatever is asked about it, so a question
-    naming the page's subject (a word of its title or aliases) or its label ("which
-    competitor") counts too. "Who referred this client?" answered from a pricing proposal,
+    naming the page's subject (`_names_subject`: a word of its title, file name, aliases or
+    name fields, or of its folder under the label folder) or its label ("which competitor")
+    counts too. "Who referred this client?" answered from a pricing proposal,
     or "who founded the firm?" from another firm's competitor page, does not.
     Never raises: frontmatter is untrusted.
     """
     try:
+        if not isinstance(metadata, Mapping):
+            metadata = {}
         kind = _page_kind(metadata, entry)
         if kind.flag is not None:
             return kind.flag
