@@ -34,12 +34,8 @@ from swarm.page_selection import (
     match_choice,
 )
 from swarm.wiki.evidence import check_evidence
-from swarm.wiki.freshness import (
-    detect_time_sensitive,
-    page_is_stale,
-    page_is_time_sensitive,
-    page_last_updated,
-)
+from swarm.wiki.freshness import detect_time_sensitive
+from swarm.wiki.gate import answer_pages, freshness_flags, gate
 from swarm.wiki.index import PageMap, load_page_map
 from swarm.wiki.pages import PageExcerpt, read_page, read_pages
 from swarm.wiki.threads import in_wiki_thread, run_to_completion
@@ -87,11 +83,6 @@ class WikiQueryResult(BaseModel):
     def usable_as_context(self) -> bool:
         """Medium or high answers are worth handing to external research as context."""
         return bool(self.answer) and self.confidence != "low"
-
-
-def gate(*, confidence: Confidence, stale: bool, time_sensitive: bool) -> bool:
-    """go_external: anything but a fresh, high-confidence, not time-sensitive answer."""
-    return confidence != "high" or stale or time_sensitive
 
 
 async def aquery(
@@ -192,6 +183,7 @@ async def _answer(
 
     answer_text = ""
     used: list[str] = []
+    sources: list[str] = []  # the pages whose passages carry the answer
     evidence: list[EvidenceQuote] = []
     confidence: Confidence = "low"
     if readable:
@@ -211,6 +203,8 @@ async def _answer(
         # consulted nothing. Any other answer without names came from what was read.
         if answer_text and not used and confidence != "low":
             used = [excerpt.path for excerpt in readable]
+        quoted = [quote.page for quote in evidence]
+        sources = answer_pages(used, quoted=quoted, quotes=answer.evidence is not None)
         # `high` only on pages that were read: an answer citing a page it was not shown
         # (deleted, skipped, made up) is at most medium, whatever backend wrote it.
         if unread and answer_text:
@@ -221,33 +215,15 @@ async def _answer(
                 f"the answer cites {shown}, not read for this answer: confidence at most medium"
             )
 
-    forced_not_time_sensitive = time_sensitive is False
-    now = now or datetime.now(UTC)
-    if time_sensitive is None:
-        model_flags = [flag for flag in flags if flag is not None]
-        detected = detect_time_sensitive(question, now=now)  # `now`: a pinned day too
-        time_sensitive = any(model_flags) if model_flags else detected
-
-    by_path = {excerpt.path: excerpt for excerpt in readable}
-    # Pages holding fast-moving facts (pricing, market, competitors, regulatory, news) get the
-    # short window whatever the question's wording, and make the answer time-sensitive so the
-    # gate sends it outside, unless the caller said the topic is not time-sensitive.
-    sensitive_pages = {
-        path
-        for path in used
-        if page_is_time_sensitive(by_path[path].metadata, page_map.by_path.get(path))
-    }
-    if sensitive_pages and not forced_not_time_sensitive:
-        time_sensitive = True
-    stale = any(
-        page_is_stale(
-            _freshness_metadata(by_path[path], settings),
-            now=now,
-            stale_after_days=settings.stale_after_days,
-            time_sensitive=time_sensitive or path in sensitive_pages,
-            time_sensitive_stale_after_days=settings.time_sensitive_stale_after_days,
-        )
-        for path in used
+    time_sensitive, stale = freshness_flags(
+        question,
+        time_sensitive,
+        flags=flags,
+        sources=sources,
+        readable=readable,
+        page_map=page_map,
+        settings=settings,
+        now=now or datetime.now(UTC),
     )
     error = None
     if skipped and not readable:
@@ -384,17 +360,3 @@ def _describe(exc: BaseException) -> str:
     if isinstance(exc, TimeoutError):
         return "timed out"
     return f"unexpected error ({type(exc).__name__}): {exc}"[:300]
-
-
-def _freshness_metadata(excerpt: PageExcerpt, settings: Settings) -> dict[str, Any]:
-    """The frontmatter freshness is judged on: with `stale_from_mtime`, a page that records
-    no date (and no `review_by`) is as old as its file."""
-    metadata = excerpt.metadata
-    if (
-        settings.stale_from_mtime
-        and excerpt.modified is not None
-        and "review_by" not in metadata
-        and page_last_updated(metadata) is None
-    ):
-        return {**metadata, "updated": excerpt.modified}
-    return metadata

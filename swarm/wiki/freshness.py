@@ -8,9 +8,19 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from swarm.wiki.dates import parse_date
+from swarm.wiki.time_words import (
+    asks_fast_moving_kind,
+    names_current_year,
+    names_fast_moving_fact,
+    names_present_moment,
+    names_recent_event,
+    names_time_sensitive_topic,
+)
+from swarm.wiki.tokens import content_words, words
 
 if TYPE_CHECKING:
     from swarm.wiki.index import PageEntry
@@ -22,6 +32,7 @@ __all__ = [
     "TIME_SENSITIVE_TAGS",
     "page_is_stale",
     "page_is_time_sensitive",
+    "page_time_sensitive_for",
     "page_last_updated",
 ]
 
@@ -40,75 +51,19 @@ DATE_KEYS = (
     "reviewed",
     "last_reviewed",
     "date",
+    # the same as other tools write them: Jekyll, Notion exports, blog and news front matter
+    "last_modified_at",
+    "modified_at",
+    "updated_on",
+    "last_edited",
+    "last_edited_time",
+    "date_reviewed",
+    "published",
+    "date_published",
+    "publish_date",
+    "pub_date",
 )
-CREATED_KEYS = ("created", "date_created", "created_at")
-
-# Topics the wiki is a starting point for, never the last word (spec: market data,
-# competitor moves, pricing, regulatory), and words that ask for the present moment.
-_TIME_SENSITIVE_PATTERNS = (
-    r"market\s+(?:data|share|cap|capitali[sz]ation|conditions?|trends?)",
-    r"(?:stock|share)\s+prices?",
-    r"stock\s+market",
-    r"competitors?(?:'s?)?\s+(?:moves?|launch(?:es|ed)?|announce\w*|pric\w*|news)",
-    r"pric(?:e|es|ing|ed)",
-    r"costs?",
-    # "how much is X for 40 sites" asks a price; "how much disk space is free" does not.
-    r"how\s+much\b(?![^?.!]*\b(?:memory|disk|space|storage|ram|swap|cpu|time|bandwidth|"
-    r"data|room|load|traffic|battery)\b)",
-    r"(?:plan|tier|seat|licen[cs]e)\s+(?:prices?|rates?|fees?)",
-    r"subscriptions?",
-    r"valuations?",
-    r"valued",
-    r"funding",
-    r"(?:funding|seed|series\s+[a-h])\s+rounds?",
-    # Raising money, not raising an exception: a round, capital, funds or an amount follows.
-    r"rais(?:e|es|ed|ing)\s+(?:(?:a|an|its|their|our|his|her|new|the|another|fresh)\s+)*"
-    r"(?:rounds?|money|capital|funds?|funding|series|seed|[$€£]|\d)",
-    r"market\s+(?:size|sizes|sizing|growth|forecasts?|outlook|projections?)",
-    r"(?:projected|forecast(?:ed)?)\s+(?:market|size|growth|revenue)",
-    r"now",
-    r"still",
-    r"exchange\s+rates?",
-    r"interest\s+rates?",
-    r"inflation",
-    r"regulat(?:ory|ion|ions)",
-    r"(?:law|laws|legal|tax|policy|policies|rules?)\s+changes?",
-    r"new\s+(?:law|laws|rules?|regulations?)",
-    r"this\s+(?:week|month|year|quarter|morning|afternoon|evening)",
-    r"(?:last|past)\s+(?:week|month|few\s+days|24\s+hours)",
-    r"today(?:'s)?",
-    r"tonight",
-    r"yesterday",
-    r"latest",
-    r"current(?:ly)?",
-    r"recent(?:ly)?",
-    r"news",
-    r"up[\s-]?to[\s-]?date",
-    r"right\s+now",
-    r"nowadays",
-    r"releases?",
-    r"released",
-    r"announce(?:s|d|ment|ments)?",
-    r"breaking",
-)
-_TIME_SENSITIVE = re.compile(
-    r"\b(?:" + "|".join(_TIME_SENSITIVE_PATTERNS) + r")\b", re.IGNORECASE | re.UNICODE
-)
-
-
-# The same asks in Chinese, Japanese and Korean, which have no word boundaries to match on:
-# now / current / latest / this year, month, week / today / still / price, cost, how much.
-_TIME_SENSITIVE_CJK = re.compile(
-    r"现在|現在|目前|当前|當前|如今|最新|最近|今年|今月|今週|本月|本周|本週|这周|這週|今天|今日|"
-    r"まだ|いま|今は|仍然|依然|"
-    r"价格|價格|价钱|價錢|多少钱|多少錢|票价|票價|起步价|起步價|车费|車費|费用|費用|收费|收費|"
-    r"报价|報價|値段|料金|価格|いくら|"
-    r"지금|현재|최신|요즘|올해|이번\s?달|이번\s?주|오늘|아직|가격|얼마|요금|비용"
-)
-
-# A company's revenue or ARR moves every quarter, unless the question names a past year.
-_REVENUE = re.compile(r"\b(?:revenue|revenues|arr|mrr|run[\s-]?rate)\b", re.IGNORECASE)
-_YEAR = re.compile(r"(?<![\d.,/-])(?:19|20|21)\d\d(?![\d.,/-]?\d)")
+CREATED_KEYS = ("created", "date_created", "created_at", "created_on", "created_time")
 
 
 def detect_time_sensitive(
@@ -118,21 +73,17 @@ def detect_time_sensitive(
     subscriptions, valuations, funding rounds, market size or growth, markets, competitors,
     regulation, news, releases, a company's revenue), about the present moment ("this week",
     "latest", "now", "still"), or names the current or a future year (as of `now`).
-    `years=False` (page titles such as "Tokyo trip 2026") applies the wording alone."""
+    `years=False` applies the wording alone (`swarm.wiki.time_words`)."""
     text = question if isinstance(question, str) else ""
-    if _TIME_SENSITIVE.search(text) or _TIME_SENSITIVE_CJK.search(text):
-        return True
     if not years:
-        return False
-    this_year = (now or dt.datetime.now(dt.UTC)).year
-    named_years = [int(match.group()) for match in _YEAR.finditer(text)]
-    if any(year >= this_year for year in named_years):
+        return names_time_sensitive_topic(text) or names_present_moment(text)
+    if names_fast_moving_fact(text) or names_present_moment(text):
         return True
-    return bool(_REVENUE.search(text)) and not named_years
+    return names_recent_event(text, now=now) or names_current_year(text, now=now)
 
 
 # Page tags/categories that mark a page's facts as fast-moving (spec: market data,
-# competitor moves, pricing, regulatory), whatever words the question uses.
+# competitor moves, pricing, regulatory).
 TIME_SENSITIVE_TAGS = frozenset(
     {
         "pricing",
@@ -147,22 +98,30 @@ TIME_SENSITIVE_TAGS = frozenset(
         "valuation",
     }
 )
+# Of those, the labels of a page about a subject every fact of which moves: a competitor
+# (its people, moves and prices) or a news item (a report as of its day). The others label
+# what kind of fact moves (prices, market figures, funding, rules): a proposal filed under
+# pricing/ still holds the client's name and who referred them, which do not.
+_SUBJECT_TAGS = frozenset({"competitor", "competition", "news"})
 _TAG_KEYS = ("tags", "tag", "categories", "category", "type")
-_WORD_SPLIT = re.compile(r"[\s_\-/.:#]+")
+_WORD_SPLIT = re.compile(r"[\s_\-/.:#()\[\],;&+]+")
 
 
-def _is_time_sensitive_word(word: str) -> bool:
-    """`word` (lowercase) is a time-sensitive tag word, in the singular or the plural."""
+def _tag_word(word: str) -> str | None:
+    """`word` (lowercase) as a time-sensitive tag word, from the singular or the plural."""
     if word in TIME_SENSITIVE_TAGS:
-        return True
-    return word.endswith("s") and word[:-1] in TIME_SENSITIVE_TAGS
+        return word
+    if word.endswith("s") and word[:-1] in TIME_SENSITIVE_TAGS:
+        return word[:-1]
+    return None
 
 
-def _is_time_sensitive_label(label: str) -> bool:
-    """A tag, category or folder name naming fast-moving facts: `Market-Maps`, `market_maps`,
-    `market maps`, `#pricing/2026`, `news`, `Competitors` (case, separators and plurals
-    folded; whole words only, so `marketing` is not `market`)."""
-    return any(_is_time_sensitive_word(word) for word in _WORD_SPLIT.split(label.lower()))
+def _label_words(label: str) -> set[str]:
+    """The time-sensitive tag words a tag, category, folder or heading names: `Market-Maps`,
+    `market_maps`, `market maps`, `#pricing/2026`, `news`, `Competitors` (case, separators
+    and plurals folded; whole words only, so `marketing` is not `market`)."""
+    found = (_tag_word(word) for word in _WORD_SPLIT.split(label.lower()))
+    return {word for word in found if word is not None}
 
 
 _TRUE_WORDS = frozenset({"true", "yes", "1", "on"})
@@ -182,38 +141,112 @@ def _tag_labels(value: Any) -> Iterable[str]:
             yield item.strip()
 
 
+@dataclass(frozen=True, slots=True)
+class _PageKind:
+    """What makes a page time-sensitive: its own flag, else its labels' kinds."""
+
+    flag: bool | None = None  # frontmatter `time_sensitive`, which decides alone
+    subject: bool = False  # a competitor or news page: every fact about its subject moves
+    facts: bool = False  # a pricing, market, funding or rules page: facts of that kind move
+
+
+def _page_kind(metadata: Any, entry: PageEntry | None) -> _PageKind:
+    if not isinstance(metadata, Mapping):
+        metadata = {}
+    flag = metadata.get("time_sensitive")
+    if isinstance(flag, str):
+        flag = flag.strip().lower() in _TRUE_WORDS if flag.strip() else None
+    if isinstance(flag, bool):
+        return _PageKind(flag=flag)
+    fields = {_key_name(key): value for key, value in metadata.items()}
+    labels = [label for key in _TAG_KEYS for label in _tag_labels(fields.get(key))]
+    headings = [metadata.get("title")]
+    if entry is not None:
+        labels += entry.path.split("/")[:-1]  # the folders
+        headings += [entry.title, entry.section]
+    words: set[str] = set()
+    for label in [*labels, *(text for text in headings if isinstance(text, str))]:
+        words |= _label_words(label)
+    # A title or index section naming a fast-moving topic ("Exchange rates", "Market and
+    # pricing"), not the present moment ("Daily notes (recent)", "Current projects").
+    topic = any(isinstance(text, str) and names_time_sensitive_topic(text) for text in headings)
+    return _PageKind(
+        subject=bool(words & _SUBJECT_TAGS), facts=bool(words - _SUBJECT_TAGS) or topic
+    )
+
+
 def page_is_time_sensitive(metadata: Mapping[str, Any], entry: PageEntry | None = None) -> bool:
     """True when the page itself holds fast-moving facts, whatever the question asks.
 
     Frontmatter `time_sensitive: true` (false wins over everything else), a tag, category or
     type naming `TIME_SENSITIVE_TAGS` (`Market-Maps`, `#pricing/2026`), a folder of the page's
-    path doing so (`market-maps/`, `news/2026/`, `competitors/`, `pricing/`), or the keyword
-    rule matching the page's title or index section ("Market and pricing").
+    path doing so (`market-maps/`, `news/2026/`, `competitors/`, `pricing/`), or the page's
+    title or index section naming one or a fast-moving topic ("Market and pricing").
+    Never raises: frontmatter is untrusted.
+    """
+    try:
+        kind = _page_kind(metadata, entry)
+    except Exception:  # a hostile mapping: unknown means not time-sensitive
+        return False
+    return kind.flag if kind.flag is not None else kind.subject or kind.facts
+
+
+def page_time_sensitive_for(
+    question: str, metadata: Mapping[str, Any], entry: PageEntry | None = None
+) -> bool:
+    """True when an answer to `question` taken from this page is time-sensitive because of
+    the page: the page holds fast-moving facts (`page_is_time_sensitive`) and the question
+    asks for them.
+
+    The page's own `time_sensitive` flag decides alone. Otherwise a question asking for a
+    price, a market figure, funding or a rule (`asks_fast_moving_kind`: "is a seat cheaper",
+    "what's our day rate") asks for what a pricing, market, funding or rules page holds; a
+    competitor or news page answers for its subject whatever is asked about it, so a question
+    naming the page's subject (`_names_subject`: a word of its title, file name, aliases or
+    name fields, or of its folder under the label folder) or its label ("which competitor")
+    counts too. "Who referred this client?" answered from a pricing proposal,
+    or "who founded the firm?" from another firm's competitor page, does not.
     Never raises: frontmatter is untrusted.
     """
     try:
         if not isinstance(metadata, Mapping):
             metadata = {}
-        flag = metadata.get("time_sensitive")
-        if isinstance(flag, str):
-            flag = flag.strip().lower() in _TRUE_WORDS if flag.strip() else None
-        if isinstance(flag, bool):
-            return flag
-        fields = {_key_name(key): value for key, value in metadata.items()}
-        for key in _TAG_KEYS:
-            if any(_is_time_sensitive_label(label) for label in _tag_labels(fields.get(key))):
-                return True
-        titles = [metadata.get("title")]
-        if entry is not None:
-            folders = entry.path.split("/")[:-1]
-            if any(_is_time_sensitive_label(folder) for folder in folders):
-                return True
-            titles += [entry.title, entry.section]
-        return any(
-            isinstance(text, str) and detect_time_sensitive(text, years=False) for text in titles
-        )
+        kind = _page_kind(metadata, entry)
+        if kind.flag is not None:
+            return kind.flag
+        if not (kind.subject or kind.facts):
+            return False
+        if asks_fast_moving_kind(question):
+            return True
+        return kind.subject and _names_subject(question, metadata, entry)
     except Exception:  # a hostile mapping: unknown means not time-sensitive
         return False
+
+
+# Frontmatter fields that name what a page is about.
+_NAME_KEYS = ("title", "aliases", "alias", "name", "company", "organization", "organisation")
+
+
+def _names_subject(question: str, metadata: Mapping[str, Any], entry: PageEntry | None) -> bool:
+    """The question names the page's subject (a word of its title, file name, aliases or
+    name fields, or of a folder under its label folder, as `competitors/crema/overview.md`;
+    numbers aside) or a time-sensitive label ("competitor", "news")."""
+    if not isinstance(question, str):
+        return False
+    if any(_tag_word(word) for word in words(question)):
+        return True
+    fields = {_key_name(key): value for key, value in metadata.items()}
+    names: list[Any] = [fields.get(key) for key in _NAME_KEYS]
+    if entry is not None:
+        *folders, file_name = entry.path.split("/")
+        labelled = [i for i, folder in enumerate(folders) if _label_words(folder)]
+        below = folders[labelled[0] + 1 :] if labelled else []
+        names += [entry.title, file_name.removesuffix(".md"), *below]
+    subject: set[str] = set()
+    for name in names:
+        for text in [name] if isinstance(name, str) else _tag_labels(name):
+            subject |= {word for word in content_words(text) if not word.isdigit()}
+    return bool(content_words(question) & subject)
 
 
 _CAMEL_BOUNDARY = re.compile(r"(?<=[a-z])(?=[A-Z])")

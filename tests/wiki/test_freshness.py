@@ -15,6 +15,7 @@ from swarm.wiki.freshness import (
     detect_time_sensitive,
     page_is_stale,
     page_is_time_sensitive,
+    page_time_sensitive_for,
 )
 from swarm.wiki.index import PageEntry
 
@@ -237,6 +238,13 @@ def test_any_frontmatter_gives_a_bool(
             {}, PageEntry("x.md", "AquaMetrics", section="Market and pricing"), True, id="section"
         ),
         pytest.param({}, PageEntry("ccw.md", "CCW", section="Clients"), False, id="plain-page"),
+        pytest.param(
+            {},
+            PageEntry("d/1.md", "2026-11-02", section="Daily notes (recent)"),
+            False,
+            id="recent",
+        ),
+        pytest.param({}, PageEntry("x.md", "Exchange rates"), True, id="title-topic"),
         pytest.param({}, None, False, id="nothing"),
     ],
 )
@@ -274,6 +282,21 @@ THIS_YEAR = dt.datetime(2026, 12, 1)
         pytest.param("Who is on call now?", True, id="now"),
         pytest.param("Who knows the SLA?", False, id="know-is-not-now"),
         pytest.param("Why did the pipeline stall in 2025?", False, id="stall-is-not-still"),
+        pytest.param("How long before breaking the crust?", False, id="breaking-is-not-news"),
+        pytest.param("Any breaking news on Hydrant?", True, id="breaking-news"),
+        pytest.param("Roughly how much weight does coffee lose?", False, id="how-much-weight"),
+        pytest.param("How much water goes in each cup?", False, id="how-much-water"),
+        pytest.param("How much does the Pro plan cost us?", True, id="how-much-does"),
+        pytest.param("How much for a dozen cafés?", True, id="how-much-for"),
+        pytest.param("How much money did Hydrant make?", True, id="how-much-money"),
+        pytest.param("When is the new lab grinder arriving?", False, id="new-is-not-news"),
+        pytest.param("How much would the oceans rise?", False, id="how-much-would-rise"),
+        pytest.param("How much would it cost to fly?", True, id="how-much-would-cost"),
+        pytest.param("Which war cost Bolivia its coastline?", False, id="cost-a-loss"),
+        pytest.param("Which current that keeps it dry is cold?", False, id="current-the-noun"),
+        pytest.param("Whose announcement opened the wall in 1989?", False, id="past-event"),
+        pytest.param("What did Acme announce in 2026?", True, id="event-this-year"),
+        pytest.param("Any announcements from Acme?", True, id="event"),
     ],
 )
 def test_time_sensitive_wording(question: str, expected: bool) -> None:
@@ -298,6 +321,10 @@ def test_time_sensitive_wording(question: str, expected: bool) -> None:
         "date-modified",
         "dateModified",
         "Last Updated",
+        "last_modified_at",
+        "Last edited time",
+        "pubDate",
+        "date_published",
     ],
 )
 def test_every_updated_key_counts(key: str) -> None:
@@ -305,7 +332,9 @@ def test_every_updated_key_counts(key: str) -> None:
     assert page_is_stale({key: dt.date(2026, 5, 1)}, now=NOW) is False
 
 
-@pytest.mark.parametrize("key", ["created", "date_created", "Date Created", "created_at"])
+@pytest.mark.parametrize(
+    "key", ["created", "date_created", "Date Created", "created_at", "Created time"]
+)
 def test_a_creation_date_counts_only_alone(key: str) -> None:
     assert page_is_stale({key: dt.date(2025, 1, 1)}, now=NOW) is True
     assert page_is_stale({key: dt.date(2025, 1, 1), "updated": dt.date(2026, 5, 1)}, now=NOW) is (
@@ -387,3 +416,64 @@ def test_time_sensitive_pages_by_label_and_folder(
 )
 def test_time_sensitive_wording_in_cjk(question: str, expected: bool) -> None:
     assert detect_time_sensitive(question, now=THIS_YEAR) is expected
+
+
+# --- a time-sensitive page applies to the questions that ask for what it holds --------------
+
+PRICING = PageEntry("pricing/proposals/2026-11 Fennel Hill.md", "2026-11 Fennel Hill")
+COMPETITOR = PageEntry("competitors/Crema Cloud.md", "Crema Cloud", section="Competitors")
+MARKET = PageEntry("notes/roasting.md", "US roasting")
+
+
+@pytest.mark.parametrize(
+    ("question", "metadata", "entry", "expected"),
+    [
+        pytest.param("Is a seat cheaper paid annually?", {}, PRICING, True, id="price-kind"),
+        pytest.param("What's our day rate?", {}, PRICING, True, id="rate-on-pricing"),
+        pytest.param("Which client sent Fennel Hill our way?", {}, PRICING, False, id="referrer"),
+        pytest.param("On which days is payroll paid?", {}, PRICING, False, id="paid-not-price"),
+        pytest.param("Who is the CEO of Crema Cloud?", {}, COMPETITOR, True, id="names-subject"),
+        pytest.param("Which competitor is in Denver?", {}, COMPETITOR, True, id="names-label"),
+        pytest.param("Who founded the firm?", {}, COMPETITOR, False, id="other-subject"),
+        pytest.param(
+            "Who runs Crema?",
+            {},
+            PageEntry("competitors/crema/overview.md", "Overview"),
+            True,
+            id="subject-folder",
+        ),
+        pytest.param(
+            "Who runs Crema?",
+            {"company": "Crema"},
+            PageEntry("news/2026/a.md", "A"),
+            True,
+            id="subject-field",
+        ),
+        pytest.param(
+            "Who are the biggest players?", {"tags": ["market"]}, MARKET, True, id="market-kind"
+        ),
+        pytest.param(
+            "Who led the Series A?", {"tags": ["funding"]}, MARKET, True, id="funding-kind"
+        ),
+        pytest.param(
+            "How fast is roasting growing?", {"tags": ["Market-Maps"]}, MARKET, True, id="growing"
+        ),
+        pytest.param(
+            "When is Mara out at Christmas?", {"tags": ["Market-Maps"]}, MARKET, False, id="other"
+        ),
+        pytest.param("Who founded the firm?", {"time_sensitive": True}, None, True, id="flag"),
+        pytest.param("What's the price?", {"time_sensitive": "no"}, PRICING, False, id="flag-no"),
+        pytest.param("What's the price?", {}, PageEntry("a.md", "A"), False, id="plain-page"),
+        pytest.param("What's the price?", {"tags": 3}, None, False, id="bad-tags"),
+    ],
+)
+def test_page_time_sensitive_for_the_question(
+    question: str, metadata: dict[str, Any], entry: PageEntry | None, expected: bool
+) -> None:
+    assert page_time_sensitive_for(question, metadata, entry) is expected
+
+
+@given(st.text(max_size=60), st.dictionaries(st.text(max_size=8), st.integers() | st.text()))
+@settings(max_examples=50, deadline=None)
+def test_page_time_sensitive_for_never_raises(question: str, metadata: dict[str, Any]) -> None:
+    assert page_time_sensitive_for(question, metadata, PRICING) in (True, False)

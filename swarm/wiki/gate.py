@@ -1,0 +1,112 @@
+"""The go_external gate: is the wiki's answer time-sensitive, is it stale, must it go outside.
+
+The wiki-first flow (`swarm.wiki_query`) hands over what it read and what the answer cites;
+these rules turn that into the result's `time_sensitive`, `stale` and `go_external` flags.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from swarm.wiki.freshness import (
+    detect_time_sensitive,
+    page_is_stale,
+    page_last_updated,
+    page_time_sensitive_for,
+)
+
+if TYPE_CHECKING:
+    from swarm.config import Settings
+    from swarm.models.base import Confidence
+    from swarm.wiki.index import PageMap
+    from swarm.wiki.pages import PageExcerpt
+
+__all__ = ["answer_pages", "freshness_flags", "gate"]
+
+
+def gate(*, confidence: Confidence, stale: bool, time_sensitive: bool) -> bool:
+    """go_external: anything but a fresh, high-confidence, not time-sensitive answer."""
+    return confidence != "high" or stale or time_sensitive
+
+
+def answer_pages(cited: Sequence[str], *, quoted: Sequence[str], quotes: bool) -> list[str]:
+    """The pages whose passages carry the answer: the ones its freshness is judged on.
+
+    `cited`: the pages the answer cites that were read, in the reasoner's order; `quoted`:
+    the pages of its verified quotes; `quotes`: the reasoner gave a quote list. The verified
+    quotes' pages when any verified (the chat path); for a reasoner that does not quote (the
+    offline one), the page it answered from, which it names first, not the runners-up quoted
+    after it; when quotes were given and none verified, every cited page, since none can be
+    told apart. A page read but not cited, or cited beside the evidence, is consulted, but
+    its age or its pricing folder says nothing about this answer."""
+    if quoted:
+        return list(dict.fromkeys(quoted))
+    if not quotes:
+        return list(cited[:1])
+    return list(dict.fromkeys(cited))
+
+
+def freshness_flags(
+    question: str,
+    time_sensitive: bool | None,
+    *,
+    flags: Sequence[bool | None],
+    sources: Sequence[str],
+    readable: Sequence[PageExcerpt],
+    page_map: PageMap,
+    settings: Settings,
+    now: dt.datetime,
+) -> tuple[bool, bool]:
+    """(time_sensitive, stale) for an answer whose passages come from `sources` (read pages'
+    paths, `answer_pages`).
+
+    `time_sensitive` from the caller wins; `None` means the reasoner's `flags`, else the
+    wording rule with `now`; a source page holding the fast-moving facts the question asks
+    for (`page_time_sensitive_for`: a pricing page for a price, a competitor's page for that
+    competitor) makes it time-sensitive too. Each source page is stale past its window: the
+    short one when the answer or that page is time-sensitive."""
+    forced_not_time_sensitive = time_sensitive is False
+    if time_sensitive is None:
+        model_flags = [flag for flag in flags if flag is not None]
+        detected = detect_time_sensitive(question, now=now)  # `now`: a pinned day too
+        time_sensitive = any(model_flags) if model_flags else detected
+
+    by_path = {excerpt.path: excerpt for excerpt in readable}
+    pages = [path for path in dict.fromkeys(sources) if path in by_path]
+    # Pages holding the fast-moving facts asked for (prices, market figures, a competitor's
+    # moves, news) get the short window whatever the question's wording, and make the answer
+    # time-sensitive so the gate sends it outside, unless the caller said it is not.
+    sensitive_pages = {
+        path
+        for path in pages
+        if page_time_sensitive_for(question, by_path[path].metadata, page_map.by_path.get(path))
+    }
+    if sensitive_pages and not forced_not_time_sensitive:
+        time_sensitive = True
+    stale = any(
+        page_is_stale(
+            _freshness_metadata(by_path[path], settings),
+            now=now,
+            stale_after_days=settings.stale_after_days,
+            time_sensitive=time_sensitive or path in sensitive_pages,
+            time_sensitive_stale_after_days=settings.time_sensitive_stale_after_days,
+        )
+        for path in pages
+    )
+    return time_sensitive, stale
+
+
+def _freshness_metadata(excerpt: PageExcerpt, settings: Settings) -> Mapping[str, Any]:
+    """The frontmatter freshness is judged on: with `stale_from_mtime`, a page that records
+    no date (and no `review_by`) is as old as its file."""
+    metadata = excerpt.metadata
+    if (
+        settings.stale_from_mtime
+        and excerpt.modified is not None
+        and "review_by" not in metadata
+        and page_last_updated(metadata) is None
+    ):
+        return {**metadata, "updated": excerpt.modified}
+    return metadata

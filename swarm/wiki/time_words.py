@@ -1,0 +1,235 @@
+"""Time-sensitivity by wording: does a question (or a page's title) ask about fast-moving facts.
+
+Pure functions over text; the caller passes `now` for the current/future-year rule.
+`swarm.wiki.freshness.detect_time_sensitive` combines them; its page rules use them too.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+__all__ = [
+    "asks_fast_moving_kind",
+    "names_current_year",
+    "names_fast_moving_fact",
+    "names_present_moment",
+    "names_recent_event",
+    "names_time_sensitive_topic",
+]
+
+# Topics the wiki is a starting point for, never the last word (spec: market data,
+# competitor moves, pricing, regulatory).
+_TOPIC_PATTERNS = (
+    r"market\s+(?:data|share|cap|capitali[sz]ation|conditions?|trends?)",
+    r"(?:stock|share)\s+prices?",
+    r"stock\s+market",
+    r"competitors?(?:'s?)?\s+(?:moves?|launch(?:es|ed)?|announce\w*|pric\w*|news)",
+    r"pric(?:e|es|ing|ed)",
+    # a price, not a loss: "the war cost Bolivia its coastline", "cost him his job"
+    r"costs?(?!\s+[\w'-]+\s+(?:its|his|her|their|our|my|your)\b)",
+    # "How much is X for 40 sites", "how much for two", "how much does it cost": a price.
+    # "How much weight / water ...", "how much would the oceans rise": a quantity.
+    r"how\s+much\s+(?:(?:is|are|was|were|for|per|to|money|cash)\b|[$€£¥])",
+    r"how\s+much\s+(?:do|does|did|will|would|should|could|can|might|must)\b[^?.!]*?\b"
+    r"(?:cost|costs|charge|charges|charged|pay|pays|paid|paying|spend|spent|earn|earns|"
+    r"earned|make|makes|made|raise|raised|bill|billed|owe|owed|sell|sold|fetch|ask)",
+    r"(?:plan|tier|seat|licen[cs]e)\s+(?:prices?|rates?|fees?)",
+    r"subscriptions?",
+    r"valuations?",
+    r"valued",
+    r"funding",
+    r"(?:funding|seed|series\s+[a-h])\s+rounds?",
+    # Raising money, not raising an exception: a round, capital, funds or an amount follows.
+    r"rais(?:e|es|ed|ing)\s+(?:(?:a|an|its|their|our|his|her|new|the|another|fresh)\s+)*"
+    r"(?:rounds?|money|capital|funds?|funding|series|seed|[$€£]|\d)",
+    r"market\s+(?:size|sizes|sizing|growth|forecasts?|outlook|projections?)",
+    r"(?:projected|forecast(?:ed)?)\s+(?:market|size|growth|revenue)",
+    r"exchange\s+rates?",
+    r"interest\s+rates?",
+    r"inflation",
+    r"regulat(?:ory|ion|ions)",
+    r"(?:law|laws|legal|tax|policy|policies|rules?)\s+changes?",
+    r"new\s+(?:law|laws|rules?|regulations?)",
+)
+# News, releases and announcements: recent events, unless the question names only past years
+# ("the announcement that opened the wall in 1989").
+_EVENT_PATTERNS = (
+    r"news",
+    r"releases?",
+    r"released",
+    r"announce(?:s|d|ment|ments)?",
+)
+# Words that ask for the present moment: they make a question time-sensitive, but not a page
+# whose title or index section holds them ("Daily notes (recent)", "Current projects").
+_MOMENT_PATTERNS = (
+    r"now",
+    r"still",
+    r"this\s+(?:week|month|year|quarter|morning|afternoon|evening)",
+    r"(?:last|past)\s+(?:week|month|few\s+days|24\s+hours)",
+    r"today(?:'s)?",
+    r"tonight",
+    r"yesterday",
+    r"latest",
+    # the adjective, not the noun ("which current keeps the Atacama dry", "a current of air")
+    r"current(?!\s+(?:that|which|of|flows?|runs?)\b)",
+    r"currently",
+    r"recent(?:ly)?",
+    r"up[\s-]?to[\s-]?date",
+    r"right\s+now",
+    r"nowadays",
+)
+
+
+def _words_regex(patterns: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r"\b(?:" + "|".join(patterns) + r")\b", re.IGNORECASE | re.UNICODE)
+
+
+_TOPIC = _words_regex(_TOPIC_PATTERNS)
+_MOMENT = _words_regex(_MOMENT_PATTERNS)
+_EVENT = _words_regex(_EVENT_PATTERNS)
+
+# The same asks in Chinese, Japanese and Korean, which have no word boundaries to match on:
+# now / current / latest / this year, month, week / today / still / price, cost, how much.
+_MOMENT_CJK = re.compile(
+    r"现在|現在|目前|当前|當前|如今|最新|最近|今年|今月|今週|本月|本周|本週|这周|這週|今天|今日|"
+    r"まだ|いま|今は|仍然|依然|"
+    r"지금|현재|최신|요즘|올해|이번\s?달|이번\s?주|오늘|아직"
+)
+_TOPIC_CJK = re.compile(
+    r"价格|價格|价钱|價錢|多少钱|多少錢|票价|票價|起步价|起步價|车费|車費|费用|費用|收费|收費|"
+    r"报价|報價|値段|料金|価格|いくら|가격|얼마|요금|비용"
+)
+
+# A company's revenue or ARR moves every quarter, unless the question names a past year.
+_REVENUE = re.compile(r"\b(?:revenue|revenues|arr|mrr|run[\s-]?rate)\b", re.IGNORECASE)
+_YEAR = re.compile(r"(?<![\d.,/-])(?:19|20|21)\d\d(?![\d.,/-]?\d)")
+
+
+def names_present_moment(text: str) -> bool:
+    """True when `text` asks about the present moment ("now", "still", "latest", "this
+    week", "today"), in English or in Chinese, Japanese or Korean."""
+    if not isinstance(text, str):
+        return False
+    return bool(_MOMENT.search(text) or _MOMENT_CJK.search(text))
+
+
+def names_current_year(text: str, *, now: dt.datetime | None = None) -> bool:
+    """True when `text` names the current or a future year (as of `now`), or asks a company's
+    revenue or ARR without naming a past year (it moves every quarter)."""
+    if not isinstance(text, str):
+        return False
+    named_years = _named_years(text)
+    if any(year >= _this_year(now) for year in named_years):
+        return True
+    return bool(_REVENUE.search(text)) and not named_years
+
+
+def names_recent_event(text: str, *, now: dt.datetime | None = None) -> bool:
+    """True when `text` asks about news, a release or an announcement, unless every year it
+    names is past (as of `now`): "the 1989 announcement" is history."""
+    if not isinstance(text, str) or not _EVENT.search(text):
+        return False
+    named_years = _named_years(text)
+    return not named_years or any(year >= _this_year(now) for year in named_years)
+
+
+def _named_years(text: str) -> list[int]:
+    return [int(match.group()) for match in _YEAR.finditer(text)]
+
+
+def _this_year(now: dt.datetime | None) -> int:
+    return (now or dt.datetime.now(dt.UTC)).year
+
+
+def names_fast_moving_fact(text: str) -> bool:
+    """True when `text` asks for a fast-moving fact: a price, a cost, a subscription, a
+    valuation, funding, a market figure, a rule change (news and releases aside)."""
+    if not isinstance(text, str):
+        return False
+    return bool(_TOPIC.search(text) or _TOPIC_CJK.search(text))
+
+
+def names_time_sensitive_topic(text: str) -> bool:
+    """True when `text` names a fast-moving topic (prices, costs, subscriptions, valuations,
+    funding, market size or growth, regulation, news, releases): the wording rule without its
+    present-moment words and years, for page titles and index sections."""
+    if not isinstance(text, str):
+        return False
+    return names_fast_moving_fact(text) or bool(_EVENT.search(text))
+
+
+# Words that ask for a fast-moving kind of fact only where the page is about such facts: on
+# a page labelled pricing, market, funding or regulation, "rate", "charge", "cheaper",
+# "share" or "growing" ask for a price or a market figure; elsewhere they need not ("heart
+# rate", "in charge of", "share a file"), so the wording rule above leaves them out.
+_KIND_WORDS = _words_regex(
+    (
+        # prices
+        r"pric\w*",
+        r"costs?",
+        r"costing",
+        r"cheap(?:er|est|ly)?",
+        r"expensive",
+        r"afford(?:able)?",
+        r"fees?",
+        r"charg(?:e|es|ed|ing)",
+        r"rates?",
+        r"discount(?:s|ed)?",
+        r"rebates?",
+        r"tariffs?",
+        r"money",
+        r"quot(?:e|es|ed)",
+        r"bill(?:ed|ing)",
+        r"tiers?",
+        r"plans?",
+        r"seats?",
+        r"subscri\w+",
+        # market figures
+        r"markets?",
+        r"shares?",
+        r"siz(?:e|es|ed|ing)",
+        r"grow(?:s|n|th|ing)?",
+        r"forecast\w*",
+        r"project(?:ed|ion|ions)",
+        r"outlook",
+        r"revenues?",
+        r"sales",
+        r"volumes?",
+        r"players?",
+        r"leaders?",
+        r"leading",
+        r"biggest",
+        r"largest",
+        # funding
+        r"fund(?:s|ed|ing)?",
+        r"rais(?:e|es|ed|ing)",
+        r"rounds?",
+        r"series",
+        r"investors?",
+        r"backers?",
+        r"backed",
+        r"valu(?:e|ed|ation|ations)",
+        r"worth",
+        r"invest\w*",
+        r"acqui\w+",
+        # regulation
+        r"regulat\w*",
+        r"rules?",
+        r"laws?",
+        r"complian\w+",
+        r"licen[cs]\w*",
+        r"permits?",
+        r"requir\w+",
+        r"deadlines?",
+        r"obligations?",
+    )
+)
+
+
+def asks_fast_moving_kind(question: str) -> bool:
+    """True when the question asks for a price, a market figure, funding or a rule: the
+    wording rule's topics, or the words that ask for them on a page about such facts."""
+    if not isinstance(question, str):
+        return False
+    return names_time_sensitive_topic(question) or bool(_KIND_WORDS.search(question))
