@@ -79,3 +79,12 @@ def test_the_python_example_runs_as_written(monkeypatch: pytest.MonkeyPatch) -> 
     runner.run(test, out=failures.append)
     assert test.examples, "the README's Python example has no >>> lines"
     assert runner.failures == 0, "".join(failures)
+
+
+def test_the_freshness_table_lists_the_date_keys_in_their_order() -> None:
+    from swarm.wiki.freshness import CREATED_KEYS, DATE_KEYS
+
+    section = README[README.index("### Freshness") :]
+    rows = {cells[0]: re.findall(r"`([^`]+)`", cells[1]) for cells in _table_rows(section)[:3]}
+    assert rows["1 (newest wins)"] == list(DATE_KEYS)
+    assert rows["2 (only if none of the above)"] == list(CREATED_KEYS)
