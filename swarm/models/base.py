@@ -65,7 +65,9 @@ class WikiAnswer:
 
     answer: str
     confidence: Confidence
-    pages_used: list[str] = field(default_factory=list)  # unvalidated; the flow filters it
+    # The pages the answer is taken from, the answering page first (without `evidence`, the
+    # gate judges `stale` on that first page alone). Unvalidated: the flow filters it.
+    pages_used: list[str] = field(default_factory=list)
     time_sensitive: bool | None = None
     # The quotes that carry the answer. A list (even empty) is checked by the flow and a
     # `high` needs one that verifies: `ChatReasoner` always gives a list. None means the
