@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import FIXTURES
 from embeddings_fake import (
     DIMS,
     EMBED_MODEL,
@@ -25,9 +26,12 @@ from openai_fake import MODEL_NOT_FOUND, FakeServer, closed_port, completion, se
 
 from swarm.config import Settings
 from swarm.hybrid_ranking import CandidateSelection, embeddings_status, select_candidates
+from swarm.page_selection import build_candidates
 from swarm.wiki.index import load_page_map
 from swarm.wiki.ranking import clear_ranker_cache
 from swarm.wiki_query import query
+
+BRAIN = FIXTURES / "brain"
 
 
 @pytest.fixture
@@ -83,14 +87,26 @@ def test_bm25_and_vector_hits_are_fused(server: FakeServer, wiki: Path) -> None:
     assert fused[:2] in (["taxes.md", "car-care.md"], ["car-care.md", "taxes.md"])
 
 
-def test_off_ranks_exactly_as_bm25_and_asks_nothing(server: FakeServer, wiki: Path) -> None:
-    question = "When are taxes filed?"
-    from swarm.page_selection import build_candidates
-
-    configured = settings(openai_base_url=server.base_url)  # an endpoint, no embeddings model
-    page_map = load_page_map(wiki)
-    selection = select(question, wiki, configured)
-    assert selection.candidates == build_candidates(question, page_map, configured)
+@pytest.mark.parametrize(
+    ("folder", "question", "large"),
+    [
+        pytest.param(None, "When are taxes filed?", False, id="small"),
+        pytest.param(BRAIN, "What is CCW's first-response SLA?", False, id="brain"),
+        pytest.param(BRAIN, "Who runs Brightline and what is the day rate?", True, id="large"),
+    ],
+)
+def test_off_ranks_exactly_as_bm25_and_asks_nothing(
+    server: FakeServer, wiki: Path, folder: Path | None, question: str, large: bool
+) -> None:
+    root = folder or wiki
+    # An endpoint and a chat model, but no embeddings model: off.
+    values: dict[str, Any] = {"openai_base_url": server.base_url, "openai_model": "m"}
+    if large:
+        values["selection_max_entries"] = 1
+    configured = settings(**values)
+    selection = select(question, root, configured)
+    expected = build_candidates(question, load_page_map(root), configured)
+    assert selection.candidates == expected and expected
     assert selection.warnings == [] and server.requests == []
 
 
