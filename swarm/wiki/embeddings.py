@@ -41,6 +41,7 @@ __all__ = [
     "fuse_candidates",
     "plan_vectors",
     "store_folder",
+    "stored_meta",
     "stored_vector_count",
 ]
 
@@ -218,6 +219,17 @@ def _save_meta(folder: Path, vectors: PageVectors, generation: str, model: str, 
                 other.unlink(missing_ok=True)
         except OSError:
             continue
+
+
+def stored_meta(folder: Path) -> dict[str, Any] | None:
+    """The `meta` of a vectors folder's pages file (format, model, wiki_dir, rows, dims),
+    read alone; None when missing or unreadable."""
+    try:
+        with (folder / _META_FILE).open("rb") as handle, np.load(handle) as archive:
+            meta = json.loads(bytes(archive["meta"]).decode("utf-8"))
+        return meta if isinstance(meta, dict) else None
+    except Exception:  # partial, corrupt or not ours
+        return None
 
 
 def stored_vector_count(folder: Path | None) -> int | None:

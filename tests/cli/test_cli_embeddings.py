@@ -135,3 +135,18 @@ def test_status_shows_whether_embeddings_are_on_and_how_many_pages_have_vectors(
     assert f"{len(PAGES)} of {len(PAGES)} pages have vectors" in after.stdout
     off = payload(swarm(["status", "--wiki", str(wiki), "--json"]))["embeddings"]
     assert off == {"on": False, "model": None, "detail": "off (set SWARM_EMBEDDINGS_MODEL)"}
+
+
+def test_swarm_cache_lists_the_vectors_and_prunes_them_when_their_wiki_is_gone(
+    server: FakeServer, wiki: Path, tmp_path: Path
+) -> None:
+    env = {"OPENAI_BASE_URL": server.base_url, "SWARM_EMBEDDINGS_MODEL": EMBED_MODEL}
+    swarm(["query", PARAPHRASE, "--wiki", str(wiki), "--json"], **env)
+    listed = payload(swarm(["cache", "--json"]))
+    [entry] = [entry for entry in listed["entries"] if entry["kind"] == "embeddings"]
+    assert entry["wiki_dir"] == str(wiki.resolve()) and entry["dead_because"] is None
+    assert entry["bytes"] > len(PAGES) * 64 * 4  # the float32 vectors at least
+    (wiki / "index.md").unlink()
+    pruned = payload(swarm(["cache", "prune", "--json"]))
+    assert [e["path"] for e in pruned["removed"] if e["kind"] == "embeddings"] == [entry["path"]]
+    assert not (tmp_path / "swarm-cache" / "embeddings").exists()
