@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import threading
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -106,11 +107,32 @@ async def vector_ranking(
         return [], [f"{_timed_out(client.where, settings)}; ranked by BM25 alone"]
     except ModelError as exc:
         return [], [f"embeddings unavailable: {exc}; ranked by BM25 alone"]
+    lock = _lock_for((str(page_map.wiki_dir), client.cache_key))
+    try:
+        async with asyncio.timeout_at(deadline):
+            await lock.acquire()  # one query at a time embeds a wiki's pages; the rest wait
+    except TimeoutError:
+        busy = "another query was still embedding this wiki's pages when the deadline ran out"
+        return [], [f"{busy}; ranked by BM25 alone"]
     try:
         vectors, warnings = await _page_vectors(client, page_map, settings, deadline)
     except SwarmError as exc:  # the wiki folder went away under us
         return [], [f"no page vectors: {exc}; ranked by BM25 alone"]
+    finally:
+        lock.release()
     return vectors.nearest(query_vector, settings.selection_candidates), warnings
+
+
+_LOCKS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[str, str], asyncio.Lock]]
+_LOCKS = weakref.WeakKeyDictionary()
+_LOCKS_GUARD = threading.Lock()  # loops in several threads share the registry
+
+
+def _lock_for(key: tuple[str, str]) -> asyncio.Lock:
+    """The running loop's lock for one wiki and model (swarm's sync facades share a loop)."""
+    loop = asyncio.get_running_loop()
+    with _LOCKS_GUARD:
+        return _LOCKS.setdefault(loop, {}).setdefault(key, asyncio.Lock())
 
 
 def _timed_out(where: str, settings: Settings) -> str:

@@ -174,6 +174,20 @@ def test_in_one_process_a_second_query_embeds_only_itself(server: FakeServer, wi
     assert embedding_requests(server)[before:] == [["taxes"]]
 
 
+def test_parallel_queries_embed_the_pages_once(server: FakeServer, wiki: Path) -> None:
+    configured = hybrid(server.base_url)
+    questions = [PARAPHRASE, "taxes", "tomatoes", "pasta"]
+
+    async def all_at_once() -> list[CandidateSelection]:
+        return await asyncio.gather(*(select_candidates(q, wiki, configured) for q in questions))
+
+    selections = asyncio.run(all_at_once())
+    assert all(selection.warnings == [] for selection in selections)
+    page_texts = [batch for batch in embedding_requests(server) if batch[0] not in questions]
+    assert sum(len(batch) for batch in page_texts) == len(PAGES)
+    assert paths(selections[0])[0] == "car-care.md"
+
+
 # --- failures: BM25 alone, and a warning ------------------------------------------------------
 
 
