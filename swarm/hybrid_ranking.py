@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from swarm.config import Settings
-from swarm.errors import ModelError, ModelTimeout, SwarmError, WikiError
+from swarm.errors import ModelError, SwarmError, WikiError
 from swarm.models.base import PageCandidate
 from swarm.page_selection import build_candidates
 from swarm.wiki.embeddings import FloatMatrix, PageVectors, VectorPlan, plan_vectors, store_folder
@@ -115,8 +115,9 @@ async def vector_ranking(
         busy = "another query was still embedding this wiki's pages when the deadline ran out"
         return [], [f"{busy}; ranked by BM25 alone"]
     try:
-        vectors, warnings = await _page_vectors(client, page_map, settings, deadline)
-    except SwarmError as exc:  # the wiki folder went away under us
+        dims = len(query_vector)
+        vectors, warnings = await _page_vectors(client, page_map, settings, deadline, dims)
+    except (SwarmError, OSError, ValueError) as exc:  # the wiki folder went away under us
         return [], [f"no page vectors: {exc}; ranked by BM25 alone"]
     finally:
         lock.release()
@@ -136,11 +137,9 @@ def _lock_for(key: tuple[str, str]) -> asyncio.Lock:
 
 
 def _timed_out(where: str, settings: Settings) -> str:
-    return str(
-        ModelTimeout(
-            f"no reply from the embeddings server at {where} within "
-            f"{settings.model_timeout_s:g} s (SWARM_MODEL_TIMEOUT_S)"
-        )
+    return (
+        f"no reply from the embeddings server at {where} within "
+        f"{settings.model_timeout_s:g} s (SWARM_MODEL_TIMEOUT_S)"
     )
 
 
@@ -150,16 +149,16 @@ _MEMORY: OrderedDict[tuple[str, str], tuple[weakref.ref[PageRanker], PageVectors
 
 
 def _plan(
-    page_map: PageMap, settings: Settings, cache_key: str
+    page_map: PageMap, settings: Settings, cache_key: str, dims: int
 ) -> tuple[PageRanker, PageVectors | VectorPlan]:
     ranker = get_ranker(page_map, settings=settings)
     cached = _MEMORY.get((str(page_map.wiki_dir), cache_key))
-    if cached is not None and cached[0]() is ranker:
+    if cached is not None and cached[0]() is ranker and cached[1].dims in (0, dims):
         return ranker, cached[1]
     folder = store_folder(settings.effective_cache_dir(), page_map.wiki_dir, cache_key)
     model = (settings.embeddings_model or "").strip()
     plan = plan_vectors(
-        page_map, folder=folder, model=model, max_page_bytes=settings.max_page_bytes
+        page_map, folder=folder, model=model, max_page_bytes=settings.max_page_bytes, dims=dims
     )
     return ranker, plan
 
@@ -172,14 +171,14 @@ def _remember(key: tuple[str, str], ranker: PageRanker, vectors: PageVectors) ->
 
 
 async def _page_vectors(
-    client: EmbeddingsClient, page_map: PageMap, settings: Settings, deadline: float
+    client: EmbeddingsClient, page_map: PageMap, settings: Settings, deadline: float, dims: int
 ) -> tuple[PageVectors, list[str]]:
     """The vectors of the wiki's pages, embedding those that have none in batches until
     the deadline; a warning when some are left without (they wait for a later query)."""
     from swarm.models.embeddings_client import EMBED_BATCH_SIZE
 
     key = (str(page_map.wiki_dir), client.cache_key)
-    ranker, planned = await in_wiki_thread(_plan, page_map, settings, client.cache_key)
+    ranker, planned = await in_wiki_thread(_plan, page_map, settings, client.cache_key, dims)
     if isinstance(planned, PageVectors):
         return planned, []
     texts = planned.texts

@@ -66,22 +66,22 @@ PAGES = {
 }
 
 
-def vector(text: str) -> list[float]:
-    """The text's unit vector: its words' concepts hashed into DIMS buckets."""
-    buckets = [0.0] * DIMS
+def vector(text: str, dims: int = DIMS) -> list[float]:
+    """The text's unit vector: its words' concepts hashed into `dims` buckets."""
+    buckets = [0.0] * dims
     for word in re.findall(r"[a-z]+", text.lower()):
         concept = CONCEPTS.get(word, word)
         digest = hashlib.blake2b(concept.encode(), digest_size=4).digest()
-        buckets[int.from_bytes(digest, "big") % DIMS] += 1.0
+        buckets[int.from_bytes(digest, "big") % dims] += 1.0
     norm = math.sqrt(sum(value * value for value in buckets)) or 1.0
     return [value / norm for value in buckets]
 
 
-def embeddings(body: dict[str, Any]) -> Reply:
+def embeddings(body: dict[str, Any], dims: int = DIMS) -> Reply:
     """A server answering `/v1/embeddings` as OpenAI does (floats, one item per input)."""
     texts = body["input"] if isinstance(body["input"], list) else [body["input"]]
     data = [
-        {"object": "embedding", "index": index, "embedding": vector(text)}
+        {"object": "embedding", "index": index, "embedding": vector(text, dims)}
         for index, text in enumerate(texts)
     ]
     usage = {"prompt_tokens": 1, "total_tokens": 1}

@@ -342,13 +342,17 @@ def _saved(folder: Path, vectors: PageVectors, *, model: str, wiki: str) -> Page
 
 
 def plan_vectors(
-    page_map: PageMap, *, folder: Path | None, model: str, max_page_bytes: int
+    page_map: PageMap, *, folder: Path | None, model: str, max_page_bytes: int, dims: int = 0
 ) -> VectorPlan:
     """Which pages need embedding. A page whose read key (stat and index line) matches its
     stored row keeps that row's text hash, unread; the others are read and hashed, and
     reuse a stored vector of the same hash (a page renamed or touched). The rest are the
-    plan's `texts`. Raises `PageUnreadable` when the wiki folder is gone."""
+    plan's `texts`. Stored vectors of other than `dims` dimensions (when given: the query's)
+    are of another model under the same name, and none is reused. Raises `PageUnreadable`
+    when the wiki folder is gone."""
     stored = _load(folder) if folder is not None else None
+    if stored is not None and dims and stored.dims not in (0, dims):
+        stored = None
     known: dict[bytes, int] = {}
     reusable: set[bytes] = set()
     if stored is not None:

@@ -166,6 +166,17 @@ def test_a_removed_page_loses_its_vector_and_a_new_one_gets_one(
     assert f"{len(pages)} of {len(pages)} pages have vectors" in str(status["detail"])
 
 
+def test_a_model_changed_under_its_name_is_embedded_anew(server: FakeServer, wiki: Path) -> None:
+    configured = hybrid(server.base_url)
+    select(PARAPHRASE, wiki, configured)
+    server.default = lambda body: embeddings(body, dims=DIMS // 2)  # `ollama pull` another
+    new_process()
+    before = len(server.requests)
+    selection = select(PARAPHRASE, wiki, configured)
+    assert sum(len(batch) for batch in embedding_requests(server)[before + 1 :]) == len(PAGES)
+    assert paths(selection)[0] == "car-care.md" and selection.warnings == []
+
+
 def test_in_one_process_a_second_query_embeds_only_itself(server: FakeServer, wiki: Path) -> None:
     configured = hybrid(server.base_url)
     select(PARAPHRASE, wiki, configured)
