@@ -60,6 +60,23 @@ def _wiki_status(wiki: str | None, settings: Settings) -> dict[str, Any]:
     return status
 
 
+def _embeddings_status(wiki_status: dict[str, Any], settings: Settings) -> dict[str, object]:
+    """Hybrid ranking: on or off, and how many of the wiki's pages have cached vectors."""
+    from pathlib import Path
+
+    from swarm.errors import SwarmError
+    from swarm.hybrid_ranking import embeddings_status
+    from swarm.wiki.index import load_page_map
+
+    page_map = None
+    if wiki_status["path"] is not None and wiki_status["error"] is None:
+        try:
+            page_map = load_page_map(Path(wiki_status["path"]), max_bytes=settings.max_index_bytes)
+        except SwarmError:
+            page_map = None
+    return embeddings_status(page_map, settings)
+
+
 def backend_status(
     settings: Settings, *, check: bool, transport: AsyncBaseTransport | None = None
 ) -> dict[str, Any]:
@@ -166,12 +183,14 @@ def status_command(wiki: str | None, as_json: bool, check: bool) -> None:
     wiki_status = _wiki_status(wiki, settings)
     scan = scan_cache(settings.effective_cache_dir(), known_wikis=known_wikis(settings))
     backend = backend_status(settings, check=check, transport=_transport() if check else None)
+    embeddings = _embeddings_status(wiki_status, settings)
     rows = describe_settings(settings)
     config_file = settings.config_file
     payload = {
         "wiki": wiki_status,
         "cache": scan.as_dict(),
         "backend": backend,
+        "embeddings": embeddings,
         "config_file": {
             "path": str(config_file) if config_file is not None else None,
             "found": settings.config_file_found,
@@ -222,6 +241,7 @@ def _print_status(payload: dict[str, Any], rows: list[dict[str, Any]]) -> None:
         f"backend:  {backend['backend']} (SWARM_MODEL={backend['setting']})  "
         f"answers: {backend['detail']}"
     )
+    click.echo(printable(f"ranking:  BM25, embeddings {payload['embeddings']['detail']}"))
     config_file = payload["config_file"]
     found = "found" if config_file["found"] else "not found"
     click.echo(printable(f"config:   {config_file['path'] or '(no home folder)'} ({found})"))

@@ -167,7 +167,7 @@ def _entry_line(entry: CacheEntry) -> str:
 @click.argument("action", type=click.Choice(["clear", "prune"]), required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print what was found or removed as JSON.")
 def cache_command(action: str | None, as_json: bool) -> None:
-    """Show swarm's cache (ranking indexes and parsed page maps; never inside a wiki), or
+    """Show swarm's cache (ranking indexes, page vectors, parsed page maps; never in a wiki), or
     tidy it: `prune` removes entries whose wiki is gone, whose index.md changed, written by
     another swarm version, and temporary files left by a crash; `clear` removes every entry
     swarm wrote. Nothing else in the folder is touched, and no symlink is followed.

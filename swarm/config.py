@@ -145,6 +145,10 @@ class Settings(BaseSettings):
     # The chat model's context window in tokens (a small local model: 4096, 8192); bounds
     # the selection prompt and the excerpts so a prompt always fits. None: no extra bound.
     context_tokens: int | None = Field(default=None, ge=2048)
+    # Hybrid ranking: page vectors from OPENAI_BASE_URL's /v1/embeddings under this model
+    # (e.g. "nomic-embed-text" for Ollama), fused with BM25 by reciprocal rank. A model name,
+    # so a `.env` may set it; the endpoint it goes to is OPENAI_BASE_URL's. None: BM25 only.
+    embeddings_model: str | None = None  # SWARM_EMBEDDINGS_MODEL
     model_timeout_s: float = Field(default=30.0, gt=0)
     model_max_retries: int = Field(default=2, ge=0)
 

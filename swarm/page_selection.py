@@ -26,13 +26,22 @@ __all__ = [
 ]
 
 
-def build_candidates(question: str, page_map: PageMap, settings: Settings) -> list[PageCandidate]:
+def build_candidates(
+    question: str,
+    page_map: PageMap,
+    settings: Settings,
+    vector_ranked: Sequence[str] = (),
+) -> list[PageCandidate]:
     """The entries shown to the model, each with its best-matching page snippet.
 
     A small map is shown whole (best matches first); a large one only as its top BM25
     candidates. Either way the rendered lines, snippets included, are cut to
     `selection_max_chars` minus room for the instructions (see `fit_candidates`), so the
     selection prompt stays bounded at 50 pages or 100,000.
+
+    `vector_ranked` (hybrid ranking, `swarm.hybrid_ranking`): the pages nearest the query's
+    embedding, best first; when given, the BM25 ranking and it are fused by reciprocal rank
+    (`score` is then the fused score; a page only the vectors found has no snippet).
     """
     from swarm.wiki.ranking import get_ranker
 
@@ -48,6 +57,8 @@ def build_candidates(question: str, page_map: PageMap, settings: Settings) -> li
         for hit in ranked
         if hit.path in page_map
     ]
+    if vector_ranked:
+        candidates = _fused(candidates, vector_ranked, page_map)[:limit]
     if not large:
         seen = {candidate.path for candidate in candidates}
         candidates += [
@@ -67,6 +78,21 @@ def build_candidates(question: str, page_map: PageMap, settings: Settings) -> li
         snippet_chars = max(60, settings.context_tokens // 32)
         candidates = [_short_snippet(candidate, snippet_chars) for candidate in candidates]
     return fit_candidates(candidates, budget_chars=budget_chars)
+
+
+def _fused(
+    bm25: list[PageCandidate], vector_ranked: Sequence[str], page_map: PageMap
+) -> list[PageCandidate]:
+    from swarm.wiki.embeddings import fuse_candidates
+
+    by_path = {candidate.path: candidate for candidate in bm25}
+    fused = fuse_candidates(list(by_path), [path for path in vector_ranked if path in page_map])
+    return [
+        dataclasses.replace(by_path[path], score=score)
+        if path in by_path
+        else _candidate(page_map, path, score=score)
+        for path, score in fused
+    ]
 
 
 def _max_tokens(settings: Settings) -> int:

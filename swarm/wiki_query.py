@@ -23,12 +23,11 @@ from swarm.errors import (
     ModelTimeout,
     ModelUnreachable,
     SwarmError,
-    WikiError,
 )
+from swarm.hybrid_ranking import select_candidates
 from swarm.models.base import Confidence, PageCandidate, Reasoner, WikiAnswer
 from swarm.page_selection import (
     MAX_NAMES_SHOWN,
-    build_candidates,
     cited_pages,
     fit_excerpt_settings,
     match_choice,
@@ -36,7 +35,7 @@ from swarm.page_selection import (
 from swarm.wiki.evidence import check_evidence
 from swarm.wiki.freshness import detect_time_sensitive
 from swarm.wiki.gate import answer_pages, freshness_flags, gate
-from swarm.wiki.index import PageMap, load_page_map
+from swarm.wiki.index import PageMap
 from swarm.wiki.pages import PageExcerpt, read_page, read_pages
 from swarm.wiki.threads import in_wiki_thread, run_to_completion
 
@@ -168,9 +167,11 @@ async def _answer(
         raise ConfigError("empty question")
     root = await in_wiki_thread(resolve_wiki_dir, wiki_dir, settings)  # stats: off the loop
     # Disk work (index parse, ranker build, page reads) off the loop: parallel callers go on.
-    page_map, candidates = await in_wiki_thread(_load_candidates, question, root, settings)
+    selection = await select_candidates(question, root, settings)  # BM25 (+ embeddings)
+    page_map, candidates = selection.page_map, selection.candidates
     choice = await reasoner.pick_pages(question, candidates, max_pages=settings.max_pages)
-    warnings = [f"dropped from the model's page pick: {item}" for item in choice.dropped]
+    warnings = [*selection.warnings]
+    warnings += [f"dropped from the model's page pick: {item}" for item in choice.dropped]
     chosen, unmatched = match_choice(choice.paths, page_map, max_pages=settings.max_pages)
     warnings += [f"dropped from the page pick: {note}" for note in unmatched]
 
@@ -253,17 +254,6 @@ async def _answer_off_loop(
         coroutine = reasoner.answer_from_excerpts(question, readable)
         return await in_wiki_thread(run_to_completion, coroutine)
     return await reasoner.answer_from_excerpts(question, readable)
-
-
-def _load_candidates(
-    question: str, root: Path, settings: Settings
-) -> tuple[PageMap, list[PageCandidate]]:
-    page_map = load_page_map(
-        root, max_bytes=settings.max_index_bytes, cache_dir=settings.effective_cache_dir()
-    )
-    if not page_map.entries:
-        raise WikiError(f"index.md in {root} lists no pages")
-    return page_map, build_candidates(question, page_map, settings)
 
 
 def _read_excerpts(

@@ -45,6 +45,10 @@ __all__ = [
     "DEFAULT_BASE_URL",
     "AutoChatReasoner",
     "OpenAICompatChatModel",
+    "build_client",
+    "client_key",
+    "connection_failure",
+    "error_detail",
     "missing_setting",
 ]
 
@@ -110,10 +114,10 @@ class OpenAICompatChatModel:
 
     def _client_for_call(self) -> AbstractAsyncContextManager[AsyncOpenAI]:
         if self._client is None and self._http_client is not None:
-            self._client = _build_client(self.settings, self.base_url, self._http_client)
-        key = _settings_key(self.settings, self.base_url)
+            self._client = build_client(self.settings, self.base_url, self._http_client)
+        key = client_key(self.settings, self.base_url)
         return client_for_call(
-            self._client, key, lambda: _build_client(self.settings, self.base_url)
+            self._client, key, lambda: build_client(self.settings, self.base_url)
         )
 
     async def aclose(self) -> None:
@@ -227,7 +231,7 @@ class OpenAICompatChatModel:
         return reply_from_completion(completion, tool)
 
     def _unreachable(self, exc: BaseException) -> str:
-        why = _connection_failure(exc)
+        why = connection_failure(exc)
         if self.is_ollama:
             fix = "is Ollama running? Start it with `ollama serve`"
         else:
@@ -236,7 +240,7 @@ class OpenAICompatChatModel:
 
     def _status_error(self, exc: Any) -> ModelError:
         status = int(exc.status_code)
-        detail = _error_detail(exc)
+        detail = error_detail(exc)
         if status == 404:
             fix = (
                 f"pull it with `ollama pull {self.model}`"
@@ -264,7 +268,7 @@ class _ToolsRefused(Exception):
 # --- errors ---------------------------------------------------------------------------------
 
 
-def _connection_failure(exc: BaseException) -> str:
+def connection_failure(exc: BaseException) -> str:
     """Why no connection was made, in two or three words, from the exception chain."""
     seen: BaseException | None = exc
     while seen is not None:
@@ -281,7 +285,7 @@ def _connection_failure(exc: BaseException) -> str:
     return "connection failed"
 
 
-def _error_detail(exc: Any) -> str:
+def error_detail(exc: Any) -> str:
     """`: <the server's error message>`, one line, short (local servers say useful things
     there: "model does not support tools", "exceeds the context size")."""
     body = getattr(exc, "body", None)
@@ -297,7 +301,7 @@ def _error_detail(exc: Any) -> str:
 # --- the client for these settings --------------------------------------------------------
 
 
-def _build_client(
+def build_client(
     settings: Settings, base_url: str, http_client: httpx2.AsyncClient | None = None
 ) -> AsyncOpenAI:
     import openai
@@ -317,6 +321,6 @@ def _build_client(
     )
 
 
-def _settings_key(settings: Settings, base_url: str) -> tuple[str, str, str, float, int]:
+def client_key(settings: Settings, base_url: str) -> tuple[str, str, str, float, int]:
     digest = hashlib.sha256((settings.openai_key() or "").encode()).hexdigest()
     return ("openai", digest, base_url, settings.model_timeout_s, settings.model_max_retries)

@@ -1,5 +1,6 @@
 """The cache folder as `swarm status` and `swarm cache` see it: the entries swarm wrote there
-(ranking indexes, parsed page maps, temporary files), their sizes, and which ones are dead.
+(ranking indexes, page vectors, parsed page maps, temporary files), their sizes, and which
+ones are dead.
 
 Only names in swarm's own layout are ever touched; symlinks are never followed.
 """
@@ -18,13 +19,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from swarm.wiki import embeddings
 from swarm.wiki.bm25_store import STORE_FILENAME, STORE_FORMAT
 from swarm.wiki.index import INDEX_FILENAME, PAGE_MAP_CACHE_FOLDER, PAGE_MAP_CACHE_FORMAT
 from swarm.wiki.ranking import RANKING_CACHE_FOLDER
 
 __all__ = ["CacheEntry", "CacheScan", "Removal", "folder_bytes", "remove_entries", "scan_cache"]
 
-EntryKind = Literal["ranking", "page map", "temporary file"]
+EntryKind = Literal["ranking", "embeddings", "page map", "temporary file"]
 _RANKING_KEY = re.compile(r"[0-9a-f]{16}")
 _PAGE_MAP_FILE = re.compile(r"[0-9a-f]{24}\.json")
 _PAGE_MAP_STAGING = re.compile(r"\.[0-9a-f]{24}\.json\.\d+\.tmp")
@@ -179,6 +181,29 @@ def _stale_temps(folder: Path, wiki: str | None, now: float) -> Iterator[CacheEn
             yield CacheEntry("temporary file", other, info.st_size, wiki, "left by a crash")
 
 
+def _embeddings_entries(folder: Path, known: dict[str, str], now: float) -> Iterator[CacheEntry]:
+    """One entry per (wiki, model) vectors folder: `embeddings/<wiki key>/<model key>/`."""
+    for wiki_folder in sorted(folder.iterdir()):
+        if not _RANKING_KEY.fullmatch(wiki_folder.name) or not _real_folder(wiki_folder):
+            continue
+        for child in sorted(wiki_folder.iterdir()):
+            if not _RANKING_KEY.fullmatch(child.name) or not _real_folder(child):
+                continue
+            meta = embeddings.stored_meta(child) or {"unreadable": True}
+            wiki = meta.get("wiki_dir") or known.get(wiki_folder.name) or None
+            dead = None
+            if meta.get("unreadable"):
+                dead = "unreadable vectors file"
+            elif meta.get("format") != embeddings.STORE_FORMAT:
+                dead = "built by another swarm version"
+            elif wiki is not None and _wiki_gone(wiki):
+                dead = "its wiki is gone"
+            temps = [] if dead is not None else list(_stale_temps(child, wiki, now))
+            size = folder_bytes(child) - sum(temp.size_bytes for temp in temps)
+            yield CacheEntry("embeddings", child, size, wiki, dead)
+            yield from temps
+
+
 def _store_meta(store: Path) -> dict[str, Any]:
     """The `meta` member of a ranking index file (read alone, no arrays)."""
     info = _lstat(store)
@@ -249,6 +274,9 @@ def scan_cache(cache_dir: Path, *, known_wikis: Iterable[Path] = ()) -> CacheSca
     ranking = root / RANKING_CACHE_FOLDER
     if _real_folder(ranking):
         entries += _ranking_entries(ranking, ranking_keys, now)
+    vectors = root / embeddings.EMBEDDINGS_CACHE_FOLDER
+    if _real_folder(vectors):
+        entries += _embeddings_entries(vectors, ranking_keys, now)
     page_maps = root / PAGE_MAP_CACHE_FOLDER
     if _real_folder(page_maps):
         entries += _page_map_entries(page_maps, page_map_keys, now)
@@ -260,7 +288,8 @@ def remove_entries(entries: Iterable[CacheEntry]) -> Removal:
     `ranking` / `page-maps` folders go too when left empty."""
     removal = Removal()
     parents: set[Path] = set()
-    ordered = sorted(entries, key=lambda entry: entry.kind == "ranking")  # temp files first
+    folders = ("ranking", "embeddings")
+    ordered = sorted(entries, key=lambda entry: entry.kind in folders)  # temp files first
     for entry in ordered:
         try:
             info = entry.path.lstat()
@@ -275,10 +304,16 @@ def remove_entries(entries: Iterable[CacheEntry]) -> Removal:
             continue
         removal.removed.append(entry)
         parents.add(entry.path.parent)
+    vectors_folder = embeddings.EMBEDDINGS_CACHE_FOLDER
     for parent in parents:
-        if parent.name in (RANKING_CACHE_FOLDER, PAGE_MAP_CACHE_FOLDER):
-            try:
-                parent.rmdir()  # only when empty
-            except OSError:
-                pass
+        # A vectors folder's parent is its wiki's folder under `embeddings/`: both may go.
+        chain = [parent, parent.parent] if parent.parent.name == vectors_folder else [parent]
+        for folder in chain:
+            if folder.name in (RANKING_CACHE_FOLDER, PAGE_MAP_CACHE_FOLDER, vectors_folder) or (
+                folder.parent.name == vectors_folder
+            ):
+                try:
+                    folder.rmdir()  # only when empty
+                except OSError:
+                    pass
     return removal

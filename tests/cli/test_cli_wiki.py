@@ -243,7 +243,7 @@ def test_status_shows_the_wiki_pages_health_cache_and_backend(tmp_path: Path) ->
     assert "SWARM_MODEL" in result.stdout and "env" in result.stdout
     data = json.loads(run("status", "--wiki", str(wiki), "--json").stdout)
     assert data["wiki"]["index_entries"] == 26 and data["backend"]["answers"] is True
-    assert set(data) == {"wiki", "cache", "backend", "config_file", "settings"}
+    assert set(data) == {"wiki", "cache", "backend", "embeddings", "config_file", "settings"}
 
 
 def test_status_without_a_wiki_still_shows_the_rest_and_exits_2() -> None:
