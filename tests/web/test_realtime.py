@@ -582,7 +582,9 @@ async def test_cancelled_route_kills_the_grandchild_too(tmp_path: Path) -> None:
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
-    assert time.monotonic() - started < 1.5
+    # Well under the 10 s route timeout: the cancel ended it, not the timeout (a tighter bound
+    # failed once in a full run on two loaded cores).
+    assert time.monotonic() - started < 5.0
     try:
         assert await wait_until_gone(grandchild)
     finally:
