@@ -35,6 +35,12 @@ _TOPIC_PATTERNS = (
     r"(?:cost|costs|charge|charges|charged|pay|pays|paid|paying|spend|spent|earn|earns|"
     r"earned|make|makes|made|raise|raised|bill|billed|owe|owed|sell|sold|fetch|ask)",
     r"(?:plan|tier|seat|licen[cs]e)\s+(?:prices?|rates?|fees?)",
+    # "What does Stripe charge us per payout?": the verb with a payer or a price after it
+    # ("in charge of", "the electric charge" are no price).
+    r"(?:does|do|did|will|would|should|could)\s+(?:[\w&.'’-]+\s+){1,4}charge"
+    r"(?:\s+(?:us|you|me|per|for|a|an|to|each|every)|(?=\s*[?.!]|\s*$))",
+    r"(?:setup|set-up|monthly|annual|yearly|one-off|one-time|late|membership|service|"
+    r"entry|admission|booking|cancellation|joining|signup|sign-up)\s+fees?",
     r"subscriptions?",
     r"valuations?",
     r"valued",
@@ -96,6 +102,16 @@ _MOMENT_CJK = re.compile(
     r"まだ|いま|今は|仍然|依然|"
     r"지금|현재|최신|요즘|올해|이번\s?달|이번\s?주|오늘|아직"
 )
+# Prices in Spanish, French and German, the languages a bilingual wiki most often mixes in:
+# "¿cuánto cuesta / cobra / pago…?", precio, tarifa; combien coûte, prix, tarif; kostet,
+# Preis, Gebühr, "wie viel zahlen".
+_TOPIC_EUROPEAN = re.compile(
+    r"\b(?:cu[aá]nto\s+(?:\w+\s+){0,2}(?:cuesta|cuestan|vale|valen|cobra\w*|pag\w+)|"
+    r"precios?|tarifas?|combien\s+(?:\w+\s+){0,2}(?:co[uû]te\w*|pa[iy]\w+|factur\w+)|"
+    r"(?<!grand\s)prix|tarifs?|kostet|kosten|preise?s?|preisen|geb[uü]hr(?:en)?|"
+    r"wie\s+viel\s+(?:\w+\s+){0,2}(?:zahl\w*|bezahl\w*|kost\w*))\b",
+    re.IGNORECASE,
+)
 _TOPIC_CJK = re.compile(
     r"价格|價格|价钱|價錢|多少钱|多少錢|票价|票價|起步价|起步價|车费|車費|费用|費用|收费|收費|"
     r"报价|報價|値段|料金|価格|いくら|가격|얼마|요금|비용"
@@ -147,7 +163,7 @@ def names_fast_moving_fact(text: str) -> bool:
     valuation, funding, a market figure, a rule change (news and releases aside)."""
     if not isinstance(text, str):
         return False
-    return bool(_TOPIC.search(text) or _TOPIC_CJK.search(text))
+    return bool(_TOPIC.search(text) or _TOPIC_CJK.search(text) or _TOPIC_EUROPEAN.search(text))
 
 
 def names_time_sensitive_topic(text: str) -> bool:
