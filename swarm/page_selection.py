@@ -26,8 +26,11 @@ __all__ = [
 ]
 
 
-def build_candidates(question: str, page_map: PageMap, settings: Settings) -> list[PageCandidate]:
-    """The entries shown to the model, each with its best-matching page snippet.
+def build_candidates(
+    question: str, page_map: PageMap, settings: Settings, *, snippets: bool = True
+) -> list[PageCandidate]:
+    """The entries shown to the model, each with its best-matching page snippet (none with
+    `snippets=False`, for a reasoner that reads only the scores: no page is read for them).
 
     A small map is shown whole (best matches first); a large one only as its top BM25
     candidates. Either way the rendered lines, snippets included, are cut to
@@ -42,7 +45,7 @@ def build_candidates(question: str, page_map: PageMap, settings: Settings) -> li
         or page_map.text_chars > settings.selection_max_chars
     )
     limit = settings.selection_candidates if large else len(page_map)
-    ranked = ranker.rank(question, k=limit)
+    ranked = ranker.rank(question, k=limit, snippets=snippets)
     candidates = [
         _candidate(page_map, hit.path, snippet=hit.snippet, score=hit.score)
         for hit in ranked

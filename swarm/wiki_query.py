@@ -41,7 +41,7 @@ from swarm.wiki.freshness import (
 from swarm.wiki.index import PageMap
 from swarm.wiki.pages import PageExcerpt
 from swarm.wiki.threads import in_wiki_thread
-from swarm.wiki_steps import answer_off_loop, load_candidates, read_excerpts
+from swarm.wiki_steps import answer_off_loop, load_candidates, read_excerpts, shows_snippets
 
 __all__ = [
     "SPEC_FIELDS",
@@ -176,7 +176,8 @@ async def _answer(
         raise ConfigError("empty question")
     root = await in_wiki_thread(resolve_wiki_dir, wiki_dir, settings)  # stats: off the loop
     # Disk work (index parse, ranker build, page reads) off the loop: parallel callers go on.
-    page_map, candidates = await in_wiki_thread(load_candidates, question, root, settings)
+    snippets = shows_snippets(reasoner)  # only a model reads them
+    page_map, candidates = await in_wiki_thread(load_candidates, question, root, settings, snippets)
     choice = await reasoner.pick_pages(question, candidates, max_pages=settings.max_pages)
     warnings = [f"dropped from the model's page pick: {item}" for item in choice.dropped]
     chosen, unmatched = match_choice(choice.paths, page_map, max_pages=settings.max_pages)

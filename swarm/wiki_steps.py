@@ -15,7 +15,7 @@ from swarm.wiki.index import PageMap, load_page_map
 from swarm.wiki.pages import PageExcerpt, read_page, read_pages
 from swarm.wiki.threads import in_wiki_thread, run_to_completion
 
-__all__ = ["answer_off_loop", "load_candidates", "read_excerpts"]
+__all__ = ["answer_off_loop", "load_candidates", "read_excerpts", "shows_snippets"]
 
 
 async def answer_off_loop(
@@ -31,15 +31,24 @@ async def answer_off_loop(
     return await reasoner.answer_from_excerpts(question, readable)
 
 
+def shows_snippets(reasoner: Reasoner) -> bool:
+    """Whether `reasoner` reads the candidates' snippets: a model does (they are in its
+    selection prompt); the offline reasoner picks on BM25 scores alone, so building ~40
+    snippets (each a markdown parse of a page) would be work nothing reads."""
+    from swarm.models.offline import OfflineReasoner
+
+    return not isinstance(reasoner, OfflineReasoner)
+
+
 def load_candidates(
-    question: str, root: Path, settings: Settings
+    question: str, root: Path, settings: Settings, snippets: bool = True
 ) -> tuple[PageMap, list[PageCandidate]]:
     page_map = load_page_map(
         root, max_bytes=settings.max_index_bytes, cache_dir=settings.effective_cache_dir()
     )
     if not page_map.entries:
         raise WikiError(f"index.md in {root} lists no pages")
-    return page_map, build_candidates(question, page_map, settings)
+    return page_map, build_candidates(question, page_map, settings, snippets=snippets)
 
 
 def read_excerpts(

@@ -128,8 +128,10 @@ class PageRanker:
             return _page_stats(self.wiki_dir, self.page_map) == self._page_stats
         return True
 
-    def rank(self, query: str, k: int = 5) -> list[RankedPage]:
-        """The top `k` pages for `query` with a positive score, best first."""
+    def rank(self, query: str, k: int = 5, *, snippets: bool = True) -> list[RankedPage]:
+        """The top `k` pages for `query` with a positive score, best first; with
+        `snippets=False` each snippet is "" and no page is read (each is still statted, so an
+        edited page still marks the ranker outdated)."""
         if self._retriever is None or k <= 0:
             return []
         token_ids = list(dict.fromkeys(self._vocab[t] for t in tokenize(query) if t in self._vocab))
@@ -146,8 +148,12 @@ class PageRanker:
             if score <= 0:
                 break
             entry = self.page_map.entries[doc]
-            passages = self._page_passages(doc, entry)
-            snippet = snippet_from_passages(passages, query, self.snippet_chars)
+            snippet = ""
+            if snippets:
+                passages = self._page_passages(doc, entry)
+                snippet = snippet_from_passages(passages, query, self.snippet_chars)
+            elif _stat_key(os.path.join(self.wiki_dir, entry.path)) != self._page_stats[doc]:
+                self.outdated = True
             ranked.append(RankedPage(path=entry.path, score=score, snippet=snippet))
         return ranked
 

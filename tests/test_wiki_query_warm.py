@@ -1,0 +1,103 @@
+"""The warm query's work is only what its reasoner reads: a model's selection prompt carries
+the candidates' snippets; the offline reasoner, which picks on BM25 scores alone, is handed
+candidates without them (and answers exactly as before); an edited page is still noticed."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from swarm.config import Settings, get_settings
+from swarm.models.base import PageCandidate, PageChoice
+from swarm.models.chat import ChatReasoner
+from swarm.models.offline import OfflineReasoner
+from swarm.models.scripted import ScriptedChatModel
+from swarm.page_selection import build_candidates
+from swarm.wiki import ranking
+from swarm.wiki.index import load_page_map
+from swarm.wiki.ranking import clear_ranker_cache, get_ranker
+from swarm.wiki_query import query
+
+QUESTION = "Who rebuilt the castle at Falaise in stone?"
+# Only in the page body, never in index.md: it reaches a prompt only as a snippet.
+BODY_PHRASE = "rebuilt in stone by Henry"
+
+
+def castle_wiki(folder: Path, pages: int = 30) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = ["# Index", ""]
+    for n in range(pages):
+        lines.append(f"- [Notes {n}](notes-{n}.md) — reading notes, part {n}")
+        (folder / f"notes-{n}.md").write_text(f"Part {n}: the castle and its keep. " * 3)
+    (folder / "notes-7.md").write_text(f"The castle at Falaise was {BODY_PHRASE} in 1123.\n")
+    (folder / "index.md").write_text("\n".join(lines) + "\n")
+    return folder
+
+
+class RecordingOffline(OfflineReasoner):
+    """The offline reasoner, keeping the candidates the flow hands it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[PageCandidate] = []
+
+    async def pick_pages(
+        self, question: str, candidates: Sequence[PageCandidate], *, max_pages: int
+    ) -> PageChoice:
+        self.seen = list(candidates)
+        return await super().pick_pages(question, candidates, max_pages=max_pages)
+
+
+def test_the_chat_selection_prompt_carries_the_page_snippets(tmp_path: Path) -> None:
+    wiki = castle_wiki(tmp_path / "w")
+    chat = ScriptedChatModel(
+        [
+            {"pages": ["notes-7.md"], "time_sensitive": False},
+            {"answer": "Henry.", "confidence": "high", "pages_used": ["notes-7.md"]},
+        ]
+    )
+    result = query(QUESTION, wiki_dir=wiki, model=ChatReasoner(chat, name="scripted"))
+    assert result.error is None and result.pages_consulted == ["notes-7.md"]
+    assert BODY_PHRASE in chat.history[0].prompt
+
+
+def test_the_offline_reasoner_is_handed_no_snippets_and_answers_the_same(tmp_path: Path) -> None:
+    wiki = castle_wiki(tmp_path / "w")
+    recording = RecordingOffline()
+    result = query(QUESTION, wiki_dir=wiki, model=recording)
+    plain = query(QUESTION, wiki_dir=wiki, model="offline")
+    assert recording.seen and recording.seen[0].path == "notes-7.md"
+    assert all(candidate.snippet == "" for candidate in recording.seen)
+    assert result.spec_dict() == plain.spec_dict()
+    assert "Henry" in result.answer and result.pages_read[0] == "notes-7.md"
+    # The same candidates with snippets differ only in the snippet text.
+    shown = build_candidates(QUESTION, load_page_map(wiki), Settings())
+    assert BODY_PHRASE in shown[0].snippet
+    assert [(c.path, c.score) for c in shown] == [(c.path, c.score) for c in recording.seen]
+
+
+@pytest.mark.parametrize("snippets", [True, False], ids=["with-snippets", "without"])
+def test_a_page_edited_in_place_is_still_noticed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, snippets: bool
+) -> None:
+    """In a large wiki the ranker is kept without re-statting every page; a page edited in
+    place is noticed when rank() returns it, snippets or not."""
+    monkeypatch.setattr(ranking, "FULL_CHECK_MAX_PAGES", 0)  # every wiki counts as large
+    clear_ranker_cache()
+    wiki = castle_wiki(tmp_path / "w")
+    settings = get_settings(cache_dir=tmp_path / "cache")
+    page_map = load_page_map(wiki)
+    first = get_ranker(page_map, settings=settings)
+    folder = wiki.stat()
+    page = wiki / "notes-7.md"
+    page.write_text(page.read_text() + "A moat was dug around the Falaise keep.\n")
+    os.utime(wiki, ns=(folder.st_atime_ns, folder.st_mtime_ns))  # as an in-place edit
+    assert get_ranker(page_map, settings=settings) is first
+    hits = first.rank("Falaise castle", 3, snippets=snippets)
+    assert hits[0].path == "notes-7.md"
+    assert bool(hits[0].snippet) is snippets
+    assert first.outdated
+    assert get_ranker(page_map, settings=settings).rank("moat", 1)[0].path == "notes-7.md"
