@@ -5,7 +5,7 @@ candidates without them (and answers exactly as before); an edited page is still
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -101,3 +101,89 @@ def test_a_page_edited_in_place_is_still_noticed(
     assert bool(hits[0].snippet) is snippets
     assert first.outdated
     assert get_ranker(page_map, settings=settings).rank("moat", 1)[0].path == "notes-7.md"
+
+
+# --- memoised steps: same results as the work they stand for ---------------------------------
+
+
+def test_excerpt_passages_are_the_split_of_that_exact_content() -> None:
+    from swarm.wiki.pages import PageExcerpt
+    from swarm.wiki.passage_cache import MAX_CACHED_EXCERPTS, excerpt_passages
+    from swarm.wiki.passages import split_passages
+
+    text = "## Keep\n\nThe castle at Falaise was rebuilt in stone. It has a keep.\n"
+    excerpt = PageExcerpt(path="a.md", title="Falaise", text=text, metadata={"owner": "Henry"})
+    first = excerpt_passages(excerpt)
+    assert first == split_passages(text, page="a.md", title="Falaise", metadata={"owner": "Henry"})
+    first.clear()  # a caller's list is its own
+    assert excerpt_passages(excerpt) == split_passages(
+        text, page="a.md", title="Falaise", metadata={"owner": "Henry"}
+    )
+    # Any change to what the splitter reads is another entry, never a stale hit.
+    edited = PageExcerpt(path="a.md", title="Falaise", text=text + "A moat, too.\n")
+    assert excerpt_passages(edited)[-1].text == "A moat, too."
+    other_owner = PageExcerpt(path="a.md", title="Falaise", text=text, metadata={"owner": "Ann"})
+    assert "owner: Ann" in [passage.text for passage in excerpt_passages(other_owner)]
+    renamed = PageExcerpt(path="b.md", title="Falaise", text=text, metadata={"owner": "Henry"})
+    assert {passage.page for passage in excerpt_passages(renamed)} == {"b.md"}
+    for n in range(MAX_CACHED_EXCERPTS + 5):  # past the bound: still right
+        filler = PageExcerpt(path=f"p{n}.md", title="", text=f"Page {n} says {n}.")
+        assert excerpt_passages(filler)[0].text == f"Page {n} says {n}."
+    assert excerpt_passages(excerpt)[0].text == "owner: Henry"
+
+
+def test_snippet_passages_stay_within_their_character_bound() -> None:
+    from swarm.wiki.snippet_cache import PASSAGE_OVERHEAD_CHARS, SnippetPassages
+
+    cache = SnippetPassages(max_chars=10 * (10 + PASSAGE_OVERHEAD_CHARS), max_pages=1_000)
+    loads: list[str] = []
+
+    def loader(path: str, text: str) -> Callable[[], list[tuple[str, bool]]]:
+        def load() -> list[tuple[str, bool]]:
+            loads.append(path)
+            return [(text, False)]
+
+        return load
+
+    for n in range(25):
+        assert cache.get(f"p{n}.md", (1, 10), loader(f"p{n}.md", "x" * 10)) == [("x" * 10, False)]
+    assert len(cache) == 10 and cache.chars == 10 * (10 + PASSAGE_OVERHEAD_CHARS)
+    loads.clear()
+    cache.get("p24.md", (1, 10), loader("p24.md", "y"))
+    assert loads == []  # recent: kept
+    assert cache.get("p24.md", (2, 11), loader("p24.md", "edited")) == [("edited", False)]
+    assert loads == ["p24.md"]  # its stat changed: read again
+    assert cache.get("p0.md", (1, 10), loader("p0.md", "again")) == [("again", False)]
+    assert loads == ["p24.md", "p0.md"]  # the oldest went first
+
+
+def test_snippet_passages_are_safe_on_many_threads() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from swarm.wiki.snippet_cache import SnippetPassages
+
+    cache = SnippetPassages(max_chars=50_000, max_pages=40)
+
+    def work(n: int) -> bool:
+        path = f"p{n % 60}.md"
+        return cache.get(path, (n % 60, 1), lambda: [(path, False)]) == [(path, False)]
+
+    with ThreadPoolExecutor(8) as pool:
+        assert all(pool.map(work, range(5_000)))
+    assert len(cache) <= 40
+
+
+def test_neutralise_treats_ascii_and_mixed_text_alike() -> None:
+    """The fence's invisible-character strip has an ASCII fast path: a text gives the same
+    result with a non-ASCII character beside it (the character-by-character path)."""
+    from swarm.untrusted import neutralise
+
+    every_ascii = "".join(chr(code) for code in range(128))
+    plain = neutralise(every_ascii)
+    assert plain == neutralise(every_ascii + "é")[:-1]
+    assert "\n" in plain and "\t" in plain
+    assert not any(ord(char) < 32 and char not in "\n\t" for char in plain)
+    assert "\x7f" not in plain and "\x1b" not in plain
+    assert neutralise("snippet… with\u200b a zero width\x00 space") == (
+        "snippet... with a zero width space"  # NFKC: the ellipsis is three dots
+    )
