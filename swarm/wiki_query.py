@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from swarm._sync import run_sync
-from swarm.config import Settings, get_settings, resolve_wiki_dir
+from swarm.config import Settings, get_settings
 from swarm.errors import (
     ConfigError,
     ModelError,
@@ -174,10 +174,12 @@ async def _answer(
     question = question.strip()
     if not question:
         raise ConfigError("empty question")
-    root = await in_wiki_thread(resolve_wiki_dir, wiki_dir, settings)  # stats: off the loop
-    # Disk work (index parse, ranker build, page reads) off the loop: parallel callers go on.
+    # Disk work (the wiki folder, index parse, ranker build, page reads) off the loop, one
+    # hop per step: parallel callers go on.
     snippets = shows_snippets(reasoner)  # only a model reads them
-    page_map, candidates = await in_wiki_thread(load_candidates, question, root, settings, snippets)
+    root, page_map, candidates = await in_wiki_thread(
+        load_candidates, question, wiki_dir, settings, snippets
+    )
     choice = await reasoner.pick_pages(question, candidates, max_pages=settings.max_pages)
     warnings = [f"dropped from the model's page pick: {item}" for item in choice.dropped]
     chosen, unmatched = match_choice(choice.paths, page_map, max_pages=settings.max_pages)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from swarm.config import Settings
+from swarm.config import Settings, resolve_wiki_dir
 from swarm.errors import WikiError
 from swarm.models.base import PageCandidate, Reasoner, WikiAnswer
 from swarm.page_selection import build_candidates
@@ -41,14 +41,17 @@ def shows_snippets(reasoner: Reasoner) -> bool:
 
 
 def load_candidates(
-    question: str, root: Path, settings: Settings, snippets: bool = True
-) -> tuple[PageMap, list[PageCandidate]]:
+    question: str, wiki_dir: str | Path | None, settings: Settings, snippets: bool = True
+) -> tuple[Path, PageMap, list[PageCandidate]]:
+    """(the wiki folder, its page map, the candidates for `question`): the flow's first wiki
+    step, in one hop to the wiki pool."""
+    root = resolve_wiki_dir(wiki_dir, settings)
     page_map = load_page_map(
         root, max_bytes=settings.max_index_bytes, cache_dir=settings.effective_cache_dir()
     )
     if not page_map.entries:
         raise WikiError(f"index.md in {root} lists no pages")
-    return page_map, build_candidates(question, page_map, settings, snippets=snippets)
+    return root, page_map, build_candidates(question, page_map, settings, snippets=snippets)
 
 
 def read_excerpts(
