@@ -22,6 +22,7 @@ For each wiki (the real-text fixture `wiki_fixtures/cheatsheet` and synthetic wi
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import re
@@ -201,6 +202,8 @@ def warm_worker(spec: dict[str, Any]) -> dict[str, Any]:
     from swarm.wiki_query import query
 
     root = Path(spec["wiki"])
+    # An older tree (a before-run) has no `snippets` switch: it always builds them.
+    takes_snippets = "snippets" in inspect.signature(build_candidates).parameters
     questions: list[dict[str, str | None]] = spec["questions"]
     repeat: int = spec["repeat"]
     asked = [questions[i % len(questions)] for i in range(repeat)]
@@ -249,7 +252,9 @@ def warm_worker(spec: dict[str, Any]) -> dict[str, Any]:
             cache_dir = settings.effective_cache_dir()
             elapsed, page_map = _timed(partial(load_page_map, root, cache_dir=cache_dir))
             times["page_map"].append(elapsed)
-            offline_candidates = partial(build_candidates, snippets=False)
+            offline_candidates = (
+                partial(build_candidates, snippets=False) if takes_snippets else build_candidates
+            )
             elapsed, candidates = _timed(offline_candidates, text, page_map, settings)
             times["candidates"].append(elapsed)
             elapsed, _ = _timed(build_candidates, text, page_map, settings)
