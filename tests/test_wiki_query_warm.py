@@ -187,3 +187,33 @@ def test_neutralise_treats_ascii_and_mixed_text_alike() -> None:
     assert neutralise("snippet… with\u200b a zero width\x00 space") == (
         "snippet... with a zero width space"  # NFKC: the ellipsis is three dots
     )
+
+
+# --- the wiki pool ---------------------------------------------------------------------------
+
+
+async def test_wiki_work_never_runs_on_more_threads_than_the_pool_bound() -> None:
+    import asyncio
+    import threading
+    import time
+
+    from swarm.wiki.threads import WIKI_WORKERS, in_wiki_thread
+
+    lock = threading.Lock()
+    running = 0
+    peak = 0
+    names: set[str] = set()
+
+    def job() -> None:
+        nonlocal running, peak
+        with lock:
+            running += 1
+            peak = max(peak, running)
+            names.add(threading.current_thread().name)
+        time.sleep(0.01)
+        with lock:
+            running -= 1
+
+    await asyncio.gather(*(in_wiki_thread(job) for _ in range(WIKI_WORKERS * 8)))
+    assert 1 <= peak <= WIKI_WORKERS
+    assert all(name.startswith("swarm-wiki") for name in names)
