@@ -19,10 +19,11 @@ import threading
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from swarm.config import Settings
+from swarm.config import Settings, resolve_wiki_dir
 from swarm.errors import ModelError, SwarmError, WikiError
 from swarm.models.base import PageCandidate
 from swarm.page_selection import build_candidates
@@ -37,7 +38,6 @@ if TYPE_CHECKING:
 __all__ = [
     "CandidateSelection",
     "embeddings_status",
-    "load_candidates",
     "select_candidates",
     "vector_ranking",
 ]
@@ -47,45 +47,46 @@ _MEMORY_WIKIS = 4
 
 @dataclass(frozen=True)
 class CandidateSelection:
-    """The page map, the candidates shown to the model, and what the ranking has to say
-    (the embeddings' warnings; empty with them off)."""
+    """The wiki folder, its page map, the candidates shown to the model, and what the
+    ranking has to say (the embeddings' warnings; empty with them off)."""
 
+    root: Path
     page_map: PageMap
     candidates: list[PageCandidate]
     warnings: list[str] = field(default_factory=list)
 
 
-def load_candidates(
-    question: str, root: Path, settings: Settings
-) -> tuple[PageMap, list[PageCandidate]]:
-    """The page map of `root` and its BM25 candidates for `question` (blocking: run it in
-    the wiki pool). Raises `WikiError` for an index listing no pages."""
-    page_map = _page_map(root, settings)
-    return page_map, build_candidates(question, page_map, settings)
-
-
-def _page_map(root: Path, settings: Settings) -> PageMap:
+def _page_map(wiki_dir: str | Path | None, settings: Settings) -> tuple[Path, PageMap]:
+    root = resolve_wiki_dir(wiki_dir, settings)
     page_map = load_page_map(
         root, max_bytes=settings.max_index_bytes, cache_dir=settings.effective_cache_dir()
     )
     if not page_map.entries:
         raise WikiError(f"index.md in {root} lists no pages")
-    return page_map
+    return root, page_map
 
 
-async def select_candidates(question: str, root: Path, settings: Settings) -> CandidateSelection:
-    """The candidates for `question` in the wiki at `root`: BM25's (exactly), or with
-    `settings.embeddings_model` set, BM25's and the vectors' fused by reciprocal rank.
-    Embedding failures become warnings (also printed on stderr), never errors."""
-    if not (settings.embeddings_model or "").strip():
-        page_map, candidates = await in_wiki_thread(load_candidates, question, root, settings)
-        return CandidateSelection(page_map, candidates)
-    page_map = await in_wiki_thread(_page_map, root, settings)
+async def select_candidates(
+    question: str, wiki_dir: str | Path | None, settings: Settings, *, snippets: bool = True
+) -> CandidateSelection:
+    """The candidates for `question` in the wiki at `wiki_dir` (None: the configured one):
+    BM25's (exactly), or with `settings.embeddings_model` set, BM25's and the vectors' fused
+    by reciprocal rank; with snippets unless `snippets=False` (a reasoner that reads only
+    the scores). Embedding failures become warnings (also printed on stderr), never errors;
+    a wiki that can't be used raises `WikiError` / `ConfigError`."""
+    from swarm.wiki_steps import load_candidates
+
+    if not (settings.embeddings_model or "").strip():  # one hop to the wiki pool
+        found = await in_wiki_thread(load_candidates, question, wiki_dir, settings, snippets)
+        return CandidateSelection(*found)
+    root, page_map = await in_wiki_thread(_page_map, wiki_dir, settings)
     vector_ranked, warnings = await vector_ranking(question, page_map, settings)
-    candidates = await in_wiki_thread(build_candidates, question, page_map, settings, vector_ranked)
+    candidates = await in_wiki_thread(
+        partial(build_candidates, snippets=snippets), question, page_map, settings, vector_ranked
+    )
     for warning in warnings:
         print(f"swarm: {warning}", file=sys.stderr, flush=True)
-    return CandidateSelection(page_map, candidates, warnings)
+    return CandidateSelection(root, page_map, candidates, warnings)
 
 
 async def vector_ranking(

@@ -31,8 +31,11 @@ def build_candidates(
     page_map: PageMap,
     settings: Settings,
     vector_ranked: Sequence[str] = (),
+    *,
+    snippets: bool = True,
 ) -> list[PageCandidate]:
-    """The entries shown to the model, each with its best-matching page snippet.
+    """The entries shown to the model, each with its best-matching page snippet (none with
+    `snippets=False`, for a reasoner that reads only the scores: no page is read for them).
 
     A small map is shown whole (best matches first); a large one only as its top BM25
     candidates. Either way the rendered lines, snippets included, are cut to
@@ -51,7 +54,7 @@ def build_candidates(
         or page_map.text_chars > settings.selection_max_chars
     )
     limit = settings.selection_candidates if large else len(page_map)
-    ranked = ranker.rank(question, k=limit)
+    ranked = ranker.rank(question, k=limit, snippets=snippets)
     candidates = [
         _candidate(page_map, hit.path, snippet=hit.snippet, score=hit.score)
         for hit in ranked

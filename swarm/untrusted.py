@@ -103,8 +103,20 @@ def _is_invisible(char: str) -> bool:
     return category in ("Cf", "Cc") or ord(char) in _EXTRA_INVISIBLE
 
 
+# The ASCII invisible characters (C0 controls and DEL, bar newline and tab) go in one
+# translate; only the non-ASCII runs are looked at a character at a time (a prompt is ~10k
+# characters, a category lookup for each cost ~5 ms).
+_ASCII_INVISIBLE = {code: None for code in [*range(0x20), 0x7F] if chr(code) not in _KEPT_CONTROLS}
+_NON_ASCII_RUN = re.compile(r"[^\x00-\x7f]+")
+
+
+def _visible_run(match: re.Match[str]) -> str:
+    return "".join(char for char in match.group() if not _is_invisible(char))
+
+
 def _strip_invisible(text: str) -> str:
-    return "".join(char for char in text if not _is_invisible(char))
+    text = text.translate(_ASCII_INVISIBLE)
+    return text if text.isascii() else _NON_ASCII_RUN.sub(_visible_run, text)
 
 
 def _normalised(text: str) -> str:

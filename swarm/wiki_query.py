@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from swarm._sync import run_sync
-from swarm.config import Settings, get_settings, resolve_wiki_dir
+from swarm.config import Settings, get_settings
 from swarm.errors import (
     ConfigError,
     ModelError,
@@ -25,7 +25,7 @@ from swarm.errors import (
     SwarmError,
 )
 from swarm.hybrid_ranking import select_candidates
-from swarm.models.base import Confidence, PageCandidate, Reasoner, WikiAnswer
+from swarm.models.base import Confidence, Reasoner, WikiAnswer
 from swarm.page_selection import (
     MAX_NAMES_SHOWN,
     cited_pages,
@@ -36,8 +36,9 @@ from swarm.wiki.evidence import check_evidence
 from swarm.wiki.freshness import detect_time_sensitive
 from swarm.wiki.gate import answer_pages, freshness_flags, gate
 from swarm.wiki.index import PageMap
-from swarm.wiki.pages import PageExcerpt, read_page, read_pages
-from swarm.wiki.threads import in_wiki_thread, run_to_completion
+from swarm.wiki.pages import PageExcerpt
+from swarm.wiki.threads import in_wiki_thread
+from swarm.wiki_steps import answer_off_loop, read_excerpts, shows_snippets
 
 __all__ = [
     "SPEC_FIELDS",
@@ -165,10 +166,11 @@ async def _answer(
     question = question.strip()
     if not question:
         raise ConfigError("empty question")
-    root = await in_wiki_thread(resolve_wiki_dir, wiki_dir, settings)  # stats: off the loop
-    # Disk work (index parse, ranker build, page reads) off the loop: parallel callers go on.
-    selection = await select_candidates(question, root, settings)  # BM25 (+ embeddings)
-    page_map, candidates = selection.page_map, selection.candidates
+    # Disk work (the wiki folder, index parse, ranker build, page reads) off the loop: parallel
+    # callers go on. BM25's candidates, or fused with the vectors' (hybrid ranking).
+    snippets = shows_snippets(reasoner)  # only a model reads them
+    selection = await select_candidates(question, wiki_dir, settings, snippets=snippets)
+    root, page_map, candidates = selection.root, selection.page_map, selection.candidates
     choice = await reasoner.pick_pages(question, candidates, max_pages=settings.max_pages)
     warnings = [*selection.warnings]
     warnings += [f"dropped from the model's page pick: {item}" for item in choice.dropped]
@@ -178,7 +180,7 @@ async def _answer(
     flags = [choice.time_sensitive]
     read_settings = fit_excerpt_settings(question, page_map, settings)
     readable, skipped = await in_wiki_thread(
-        _read_excerpts, root, chosen, page_map, read_settings, candidates
+        read_excerpts, root, chosen, page_map, read_settings, candidates
     )
     warnings += [f"skipped {excerpt.path}: {excerpt.error}" for excerpt in skipped]
 
@@ -188,7 +190,7 @@ async def _answer(
     evidence: list[EvidenceQuote] = []
     confidence: Confidence = "low"
     if readable:
-        answer = await _answer_off_loop(reasoner, question, readable)
+        answer = await answer_off_loop(reasoner, question, readable)
         flags.append(answer.time_sensitive)
         answer_text = answer.answer.strip()
         confidence = answer.confidence if answer_text else "low"
@@ -240,64 +242,6 @@ async def _answer(
         warnings=_bounded(warnings),
         time_sensitive=time_sensitive,
         pages_read=[excerpt.path for excerpt in readable],
-    )
-
-
-async def _answer_off_loop(
-    reasoner: Reasoner, question: str, readable: Sequence[PageExcerpt]
-) -> WikiAnswer:
-    """The answer step; the offline reasoner's is pure CPU (~10 ms), so it runs on the wiki
-    pool: on the loop, 128 queries finishing their reads at once queued ~1 s behind it."""
-    from swarm.models.offline import OfflineReasoner
-
-    if isinstance(reasoner, OfflineReasoner):
-        coroutine = reasoner.answer_from_excerpts(question, readable)
-        return await in_wiki_thread(run_to_completion, coroutine)
-    return await reasoner.answer_from_excerpts(question, readable)
-
-
-def _read_excerpts(
-    root: Path,
-    chosen: Sequence[str],
-    page_map: PageMap,
-    settings: Settings,
-    candidates: Sequence[PageCandidate],
-) -> tuple[list[PageExcerpt], list[PageExcerpt]]:
-    """(read, skipped): the chosen pages' excerpts, and those that could not be read.
-
-    When every chosen page is unreadable, the next-best candidates (ranking order, not
-    chosen, with a lexical match) are tried until `max_pages` are read, trying at most
-    `_FALLBACK_TRIES_PER_PAGE` times that many, so a deleted or binary pick does not void
-    an answer another page holds."""
-    read: list[PageExcerpt] = []
-    skipped: list[PageExcerpt] = []
-    titled = [(path, page_map.by_path[path].title) for path in chosen]
-    limits = {"max_chars": settings.page_excerpt_chars, "max_bytes": settings.max_page_bytes}
-    for excerpt in read_pages(root, titled, **limits):  # each folder resolved once
-        (skipped if excerpt.error is not None else read).append(excerpt)
-    if read or not chosen:
-        return read, skipped
-    tried = set(chosen)
-    fallback = [c.path for c in candidates if c.score > 0 and c.path not in tried]
-    for path in fallback[: settings.max_pages * _FALLBACK_TRIES_PER_PAGE]:
-        excerpt = _read_one(root, path, page_map, settings)
-        (skipped if excerpt.error is not None else read).append(excerpt)
-        if len(read) >= settings.max_pages:
-            break
-    return read, skipped
-
-
-# When every chosen page is unreadable, at most this many fallback reads per page wanted.
-_FALLBACK_TRIES_PER_PAGE = 3
-
-
-def _read_one(root: Path, path: str, page_map: PageMap, settings: Settings) -> PageExcerpt:
-    return read_page(
-        root,
-        path,
-        title=page_map.by_path[path].title,
-        max_chars=settings.page_excerpt_chars,
-        max_bytes=settings.max_page_bytes,
     )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from swarm.wiki.tokens import content_words, tokenize
 
@@ -133,11 +134,15 @@ for _group, _members in _CALENDAR_GROUPS.items():
         _CALENDAR.setdefault(_one_token(_group), []).append(frozenset({_member}))
 
 
+# Memoised (pure, immutable results): the same passages and headings recur across queries and
+# within one (every passage of a section shares its heading context). Bounded.
+@lru_cache(maxsize=16_384)
 def text_words(text: str) -> frozenset[str]:
     """Content words as the ranking tokenizer stems them, irregular past forms joined."""
     return frozenset(LEMMA.get(word, word) for word in content_words(text))
 
 
+@lru_cache(maxsize=16_384)
 def answer_kinds(text: str) -> frozenset[str]:
     """The kinds of answer `text` holds: figure, money, count, date, place, reason."""
     kinds = {kind for kind, rule in _ANSWER_KINDS if rule.search(text)}

@@ -28,6 +28,7 @@ from swarm.models.extractive import (
 )
 from swarm.wiki.freshness import detect_time_sensitive
 from swarm.wiki.pages import PageExcerpt
+from swarm.wiki.passage_cache import excerpt_passages
 from swarm.wiki.passages import split_passages
 from swarm.wiki.tokens import content_words
 
@@ -151,9 +152,7 @@ class OfflineReasoner:
             passage
             for excerpt in excerpts
             if excerpt.error is None
-            for passage in split_passages(
-                excerpt.text, page=excerpt.path, title=excerpt.title, metadata=excerpt.metadata
-            )
+            for passage in excerpt_passages(excerpt)  # split_passages, memoised per content
         ]
         scorer = PassageScorer(question, passages)
         found = extractive_answer(scorer)

@@ -21,6 +21,7 @@ from swarm.wiki.bm25_index import build_index
 from swarm.wiki.bm25_store import STORE_FILENAME, load_matrix, load_stored_terms, save_index
 from swarm.wiki.index import PageEntry, PageMap
 from swarm.wiki.pages import read_page_text
+from swarm.wiki.snippet_cache import SnippetPassages
 from swarm.wiki.tokens import (
     page_passages,
     snippet_from_passages,
@@ -45,7 +46,6 @@ _FORMAT_VERSION = 3
 # Up to this many pages every warm call re-stats every page (exact); above it, see get_ranker.
 FULL_CHECK_MAX_PAGES = 1000
 _MAX_WATCHED_DIRS = 1000
-_TEXT_CACHE_PAGES = 512
 _MEMORY_CACHE_WIKIS = 4
 # Where a ranker came from: loaded whole from the disk cache, "updated" from it (only
 # changed pages re-read), or "built" from every page.
@@ -108,7 +108,7 @@ class PageRanker:
         self._page_stats = page_stats
         self._watched_dirs = _watched_dirs(self.wiki_dir, page_map)
         self._dir_stamps = [_dir_stamp(path) for path in self._watched_dirs]
-        self._passages: OrderedDict[str, tuple[_StatKey, list[tuple[str, bool]]]] = OrderedDict()
+        self._passages = SnippetPassages()  # bounded by characters, thread-safe
 
     def __len__(self) -> int:
         return len(self.page_map)
@@ -128,8 +128,10 @@ class PageRanker:
             return _page_stats(self.wiki_dir, self.page_map) == self._page_stats
         return True
 
-    def rank(self, query: str, k: int = 5) -> list[RankedPage]:
-        """The top `k` pages for `query` with a positive score, best first."""
+    def rank(self, query: str, k: int = 5, *, snippets: bool = True) -> list[RankedPage]:
+        """The top `k` pages for `query` with a positive score, best first; with
+        `snippets=False` each snippet is "" and no page is read (each is still statted, so an
+        edited page still marks the ranker outdated)."""
         if self._retriever is None or k <= 0:
             return []
         token_ids = list(dict.fromkeys(self._vocab[t] for t in tokenize(query) if t in self._vocab))
@@ -146,8 +148,12 @@ class PageRanker:
             if score <= 0:
                 break
             entry = self.page_map.entries[doc]
-            passages = self._page_passages(doc, entry)
-            snippet = snippet_from_passages(passages, query, self.snippet_chars)
+            snippet = ""
+            if snippets:
+                passages = self._page_passages(doc, entry)
+                snippet = snippet_from_passages(passages, query, self.snippet_chars)
+            elif _stat_key(os.path.join(self.wiki_dir, entry.path)) != self._page_stats[doc]:
+                self.outdated = True
             ranked.append(RankedPage(path=entry.path, score=score, snippet=snippet))
         return ranked
 
@@ -157,19 +163,14 @@ class PageRanker:
         stat = _stat_key(os.path.join(self.wiki_dir, entry.path))
         if stat != self._page_stats[doc]:
             self.outdated = True
-        cached = self._passages.get(entry.path)
-        if cached is not None and cached[0] == stat:
-            self._passages.move_to_end(entry.path)
-            return cached[1]
+        return self._passages.get(entry.path, stat, lambda: self._read_passages(entry))
+
+    def _read_passages(self, entry: PageEntry) -> list[tuple[str, bool]]:
         try:
             text = read_page_text(Path(self.wiki_dir), entry.path, max_bytes=self.max_page_bytes)
         except WikiError:
             text = f"{entry.title}. {entry.description}" if entry.description else entry.title
-        passages = page_passages(text)
-        self._passages[entry.path] = (stat, passages)
-        if len(self._passages) > _TEXT_CACHE_PAGES:
-            self._passages.popitem(last=False)
-        return passages
+        return page_passages(text)
 
 
 def _watched_dirs(root: str, page_map: PageMap) -> list[str]:

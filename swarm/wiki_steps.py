@@ -1,0 +1,99 @@
+"""The wiki-first flow's wiki steps, run off the event loop: the candidates for the page pick
+(index parse, ranking), the excerpt reads (with a fallback when every pick is unreadable), and
+the offline answer step (pure CPU) on the wiki pool."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from swarm.config import Settings, resolve_wiki_dir
+from swarm.errors import WikiError
+from swarm.models.base import PageCandidate, Reasoner, WikiAnswer
+from swarm.page_selection import build_candidates
+from swarm.wiki.index import PageMap, load_page_map
+from swarm.wiki.pages import PageExcerpt, read_page, read_pages
+from swarm.wiki.threads import in_wiki_thread, run_to_completion
+
+__all__ = ["answer_off_loop", "load_candidates", "read_excerpts", "shows_snippets"]
+
+
+async def answer_off_loop(
+    reasoner: Reasoner, question: str, readable: Sequence[PageExcerpt]
+) -> WikiAnswer:
+    """The answer step; the offline reasoner's is pure CPU (~10 ms), so it runs on the wiki
+    pool: on the loop, 128 queries finishing their reads at once queued ~1 s behind it."""
+    from swarm.models.offline import OfflineReasoner
+
+    if isinstance(reasoner, OfflineReasoner):
+        coroutine = reasoner.answer_from_excerpts(question, readable)
+        return await in_wiki_thread(run_to_completion, coroutine)
+    return await reasoner.answer_from_excerpts(question, readable)
+
+
+def shows_snippets(reasoner: Reasoner) -> bool:
+    """Whether `reasoner` reads the candidates' snippets: a model does (they are in its
+    selection prompt); the offline reasoner picks on BM25 scores alone, so building ~40
+    snippets (each a markdown parse of a page) would be work nothing reads."""
+    from swarm.models.offline import OfflineReasoner
+
+    return not isinstance(reasoner, OfflineReasoner)
+
+
+def load_candidates(
+    question: str, wiki_dir: str | Path | None, settings: Settings, snippets: bool = True
+) -> tuple[Path, PageMap, list[PageCandidate]]:
+    """(the wiki folder, its page map, the candidates for `question`): the flow's first wiki
+    step, in one hop to the wiki pool."""
+    root = resolve_wiki_dir(wiki_dir, settings)
+    page_map = load_page_map(
+        root, max_bytes=settings.max_index_bytes, cache_dir=settings.effective_cache_dir()
+    )
+    if not page_map.entries:
+        raise WikiError(f"index.md in {root} lists no pages")
+    return root, page_map, build_candidates(question, page_map, settings, snippets=snippets)
+
+
+def read_excerpts(
+    root: Path,
+    chosen: Sequence[str],
+    page_map: PageMap,
+    settings: Settings,
+    candidates: Sequence[PageCandidate],
+) -> tuple[list[PageExcerpt], list[PageExcerpt]]:
+    """(read, skipped): the chosen pages' excerpts, and those that could not be read.
+
+    When every chosen page is unreadable, the next-best candidates (ranking order, not
+    chosen, with a lexical match) are tried until `max_pages` are read, trying at most
+    `_FALLBACK_TRIES_PER_PAGE` times that many, so a deleted or binary pick does not void
+    an answer another page holds."""
+    read: list[PageExcerpt] = []
+    skipped: list[PageExcerpt] = []
+    titled = [(path, page_map.by_path[path].title) for path in chosen]
+    limits = {"max_chars": settings.page_excerpt_chars, "max_bytes": settings.max_page_bytes}
+    for excerpt in read_pages(root, titled, **limits):  # each folder resolved once
+        (skipped if excerpt.error is not None else read).append(excerpt)
+    if read or not chosen:
+        return read, skipped
+    tried = set(chosen)
+    fallback = [c.path for c in candidates if c.score > 0 and c.path not in tried]
+    for path in fallback[: settings.max_pages * _FALLBACK_TRIES_PER_PAGE]:
+        excerpt = _read_one(root, path, page_map, settings)
+        (skipped if excerpt.error is not None else read).append(excerpt)
+        if len(read) >= settings.max_pages:
+            break
+    return read, skipped
+
+
+# When every chosen page is unreadable, at most this many fallback reads per page wanted.
+_FALLBACK_TRIES_PER_PAGE = 3
+
+
+def _read_one(root: Path, path: str, page_map: PageMap, settings: Settings) -> PageExcerpt:
+    return read_page(
+        root,
+        path,
+        title=page_map.by_path[path].title,
+        max_chars=settings.page_excerpt_chars,
+        max_bytes=settings.max_page_bytes,
+    )
