@@ -1,0 +1,65 @@
+"""Which page a question finds, through the public door (`swarm.wiki_query.query`, offline):
+word forms that meet on one stem, and the fields a page is named by."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from swarm.wiki_query import query
+
+
+def make_wiki(root: Path, pages: dict[str, str], index_lines: list[str]) -> Path:
+    root.mkdir(parents=True, exist_ok=True)
+    for rel_path, text in pages.items():
+        (root / rel_path).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel_path).write_text(text, encoding="utf-8")
+    (root / "index.md").write_text("# Index\n\n" + "\n".join(index_lines) + "\n", encoding="utf-8")
+    return root
+
+
+def first_read(question: str, wiki: Path) -> str:
+    result = query(question, wiki_dir=wiki, model="offline")
+    assert result.error is None
+    assert result.pages_read, result
+    return result.pages_read[0]
+
+
+def test_word_forms_meet_on_one_stem(tmp_path: Path) -> None:
+    # "stops"/"stopped", "VMs"/"VMs", "giving"/"give", "used"/"use": only the stem joins the
+    # question to the page that answers; the other page shares one word as written.
+    wiki = make_wiki(
+        tmp_path / "wiki",
+        {
+            "ops/shutdown.md": "# Shutdown\n\nOn Friday Dana stopped all the VMs in staging.\n",
+            "notes/bus.md": "# Bus\n\nThe bus stops near the office. Stop here for lunch.\n",
+            "notes/gifts.md": "# Gifts\n\nWe give each client a mug. Giving is policy.\n",
+            "notes/tools.md": "# Tools\n\nThe team used Figma for the giving campaign.\n",
+        },
+        [
+            "- [[ops/shutdown|Shutdown]]",
+            "- [[notes/bus|Bus]]",
+            "- [[notes/gifts|Gifts]]",
+            "- [[notes/tools|Tools]]",
+        ],
+    )
+    assert first_read("Who stops the VM?", wiki) == "ops/shutdown.md"
+    assert first_read("Which tool do we use?", wiki) == "notes/tools.md"
+    assert first_read("What do we give clients?", wiki) == "notes/gifts.md"
+
+
+def test_a_question_naming_a_page_by_its_folder_and_file_finds_it(tmp_path: Path) -> None:
+    wiki = make_wiki(
+        tmp_path / "wiki",
+        {
+            "people/Mara Quint.md": "# Profile\n\nShe leads the design team since 2021.\n",
+            "people/Odell Pruitt.md": "# Profile\n\nHe leads the sales team and design reviews.\n",
+            "teams/design.md": "# Design\n\nThe design team leads every review.\n",
+        },
+        [
+            "- [[people/Mara Quint|Profile]]",
+            "- [[people/Odell Pruitt|Profile]]",
+            "- [[teams/design|Design]]",
+        ],
+    )
+    assert first_read("What does Mara Quint lead?", wiki) == "people/Mara Quint.md"
+    assert first_read("Which people lead sales?", wiki) == "people/Odell Pruitt.md"
