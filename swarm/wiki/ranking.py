@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -21,11 +22,7 @@ from swarm.wiki.bm25_index import build_index
 from swarm.wiki.bm25_store import STORE_FILENAME, load_matrix, load_stored_terms, save_index
 from swarm.wiki.index import PageEntry, PageMap
 from swarm.wiki.pages import read_page_text
-from swarm.wiki.tokens import (
-    page_passages,
-    snippet_from_passages,
-    tokenize,
-)
+from swarm.wiki.tokens import page_passages, snippet_window, tokenize
 
 if TYPE_CHECKING:
     from swarm.config import Settings
@@ -47,6 +44,12 @@ FULL_CHECK_MAX_PAGES = 1000
 _MAX_WATCHED_DIRS = 1000
 _TEXT_CACHE_PAGES = 512
 _MEMORY_CACHE_WIKIS = 4
+# A page's score gains this fraction of the IDF of the query words its best passage window
+# (the snippet's) holds together: words met in one passage answer a question more often than
+# the same words scattered over a long page (proximity: cheat sheets, FAQs, glossaries). BM25
+# gives a word at most its IDF, so a window holding every query word adds a quarter of the
+# most a page can score.
+PASSAGE_WEIGHT = 0.25
 # Where a ranker came from: loaded whole from the disk cache, "updated" from it (only
 # changed pages re-read), or "built" from every page.
 Source = Literal["built", "disk", "updated"]
@@ -129,10 +132,13 @@ class PageRanker:
         return True
 
     def rank(self, query: str, k: int = 5) -> list[RankedPage]:
-        """The top `k` pages for `query` with a positive score, best first."""
+        """The top `k` pages for `query` with a positive score, best first: BM25 over the
+        pages, then among those `k` each gains `PASSAGE_WEIGHT` of the IDF of the query words
+        its snippet's passages hold together."""
         if self._retriever is None or k <= 0:
             return []
-        token_ids = list(dict.fromkeys(self._vocab[t] for t in tokenize(query) if t in self._vocab))
+        query_tokens = tokenize(query)
+        token_ids = list(dict.fromkeys(self._vocab[t] for t in query_tokens if t in self._vocab))
         if not token_ids:
             return []
         scores = np.asarray(self._retriever.get_scores_from_ids(token_ids))
@@ -140,6 +146,7 @@ class PageRanker:
         top = np.argpartition(-scores, count - 1)[:count] if count < len(scores) else None
         candidates = top.tolist() if top is not None else list(range(len(scores)))
         ordered = sorted(candidates, key=lambda doc: (-float(scores[doc]), doc))
+        idf = _token_idf(self._retriever, self._vocab, set(query_tokens))
         ranked: list[RankedPage] = []
         for doc in ordered:
             score = float(scores[doc])
@@ -147,8 +154,10 @@ class PageRanker:
                 break
             entry = self.page_map.entries[doc]
             passages = self._page_passages(doc, entry)
-            snippet = snippet_from_passages(passages, query, self.snippet_chars)
+            snippet, held = snippet_window(passages, set(idf), self.snippet_chars)
+            score += PASSAGE_WEIGHT * sum(idf[token] for token in held)
             ranked.append(RankedPage(path=entry.path, score=score, snippet=snippet))
+        ranked.sort(key=lambda hit: -hit.score)  # stable: ties keep the BM25 order
         return ranked
 
     def _page_passages(self, doc: int, entry: PageEntry) -> list[tuple[str, bool]]:
@@ -170,6 +179,20 @@ class PageRanker:
         if len(self._passages) > _TEXT_CACHE_PAGES:
             self._passages.popitem(last=False)
         return passages
+
+
+def _token_idf(retriever: bm25s.BM25, vocab: dict[str, int], tokens: set[str]) -> dict[str, float]:
+    """BM25's (Lucene) IDF of each token, from its document count in the score matrix; a
+    token no page holds is left out."""
+    indptr = retriever.scores["indptr"]
+    num_docs = int(retriever.scores["num_docs"])
+    idf: dict[str, float] = {}
+    for token in tokens:
+        term = vocab.get(token)
+        if term is not None:
+            docs = int(indptr[term + 1] - indptr[term])
+            idf[token] = math.log1p((num_docs - docs + 0.5) / (docs + 0.5))
+    return idf
 
 
 def _watched_dirs(root: str, page_map: PageMap) -> list[str]:

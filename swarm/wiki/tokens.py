@@ -17,6 +17,7 @@ __all__ = [
     "content_words",
     "page_passages",
     "snippet_from_passages",
+    "snippet_window",
     "stem",
     "tokenize",
     "words",
@@ -236,12 +237,20 @@ def _query_token_sets(passages: list[tuple[str, bool]], query_tokens: set[str]) 
 
 
 def snippet_from_passages(passages: list[tuple[str, bool]], query: str, max_chars: int) -> str:
+    return snippet_window(passages, content_words(query), max_chars)[0]
+
+
+def snippet_window(
+    passages: list[tuple[str, bool]], query_tokens: set[str], max_chars: int
+) -> tuple[str, set[str]]:
+    """(snippet, the query tokens its passages hold): the window of up to four consecutive
+    passages, at most `max_chars`, holding the most distinct query tokens."""
     if not passages or max_chars <= 0:
-        return ""
-    query_tokens = content_words(query)
+        return "", set()
     token_sets = _query_token_sets(passages, query_tokens)
     best_window = (0, 1)
     best_key = (0, 0.0, 0)
+    best_covered: set[str] = set()
     for first in range(len(passages)):
         if not token_sets[first]:
             continue
@@ -256,8 +265,8 @@ def snippet_from_passages(passages: list[tuple[str, bool]], query: str, max_char
             heading_penalty = -0.5 if passages[first][1] and last == first else 0.0
             key = (len(covered), heading_penalty, -(last - first))
             if key > best_key:
-                best_key, best_window = key, (first, last + 1)
+                best_key, best_window, best_covered = key, (first, last + 1), set(covered)
     window_text = _join_window(passages[best_window[0] : best_window[1]])
     if len(window_text) <= max_chars:
-        return window_text
-    return _clip_around_match(window_text, query_tokens, max_chars)
+        return window_text, best_covered
+    return _clip_around_match(window_text, query_tokens, max_chars), best_covered

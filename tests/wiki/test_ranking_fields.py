@@ -63,3 +63,36 @@ def test_a_question_naming_a_page_by_its_folder_and_file_finds_it(tmp_path: Path
     )
     assert first_read("What does Mara Quint lead?", wiki) == "people/Mara Quint.md"
     assert first_read("Which people lead sales?", wiki) == "people/Odell Pruitt.md"
+
+
+def test_words_held_in_one_passage_outrank_the_same_words_scattered(tmp_path: Path) -> None:
+    # BM25 alone puts security.md first (each word several times, far apart); the runbook
+    # says it in one sentence, and that page is read first.
+    filler = " ".join(
+        f"Paragraph {i} covers the office plants, the coffee rota and parking." for i in range(3)
+    )
+    scattered = [
+        "Signing keys live in the vault.",
+        filler,
+        "We rotate staff through the on-call desk.",
+        filler,
+        "Keys for the front door are at reception.",
+        filler,
+        "Logs rotate weekly.",
+    ]
+    together = ["To rotate the signing keys, run `keyctl rotate --all` and restart the API."]
+    together += [filler] * 4
+    pages = {
+        "security.md": "# Security\n\n" + "\n\n".join(scattered) + "\n",
+        "runbook.md": "# Runbook\n\n" + "\n\n".join(together) + "\n",
+    }
+    others = ["plants", "parking", "coffee", "holidays", "printers", "badges"]
+    pages |= {
+        f"{name}.md": f"# {name}\n\nNotes about {name} for the office team.\n" for name in others
+    }
+    wiki = make_wiki(
+        tmp_path / "wiki", pages, [f"- [[{path[:-3]}|{path[:-3].title()}]]" for path in pages]
+    )
+    result = query("How do I rotate the signing keys?", wiki_dir=wiki, model="offline")
+    assert result.pages_read[:2] == ["runbook.md", "security.md"]
+    assert "keyctl rotate --all" in result.answer
