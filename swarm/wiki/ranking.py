@@ -38,7 +38,7 @@ __all__ = [
 # `<cache>/ranking/<wiki key>/index.npz` (swarm/wiki/cache_admin.py lists and prunes them).
 RANKING_CACHE_FOLDER = "ranking"
 # Bump when tokenization or document layout changes: invalidates every disk cache.
-_FORMAT_VERSION = 4
+_FORMAT_VERSION = 5
 # Up to this many pages every warm call re-stats every page (exact); above it, see get_ranker.
 FULL_CHECK_MAX_PAGES = 1000
 _MAX_WATCHED_DIRS = 1000
@@ -241,8 +241,10 @@ def clear_ranker_cache() -> None:
 def get_ranker(page_map: PageMap, *, settings: Settings | None = None) -> PageRanker:
     """The BM25 ranker for `page_map`: from memory, else from the disk cache, else built.
 
-    Documents are title + description + section + page body (frontmatter stripped, whole
-    file up to `settings.max_page_bytes`); unreadable pages are ranked on their index line.
+    Documents are the index line (title twice, description, section, the path's folder and
+    file names), the frontmatter's naming values (aliases, title, tags, ...: see
+    `bm25_index.document_body`) and the page body (whole file up to
+    `settings.max_page_bytes`); unreadable pages are ranked on their index line.
 
     Disk cache (one file per wiki, see `bm25_index`): the score matrix, valid for a
     fingerprint of every entry and every page's (mtime_ns, size), so a new process with an

@@ -96,3 +96,39 @@ def test_words_held_in_one_passage_outrank_the_same_words_scattered(tmp_path: Pa
     result = query("How do I rotate the signing keys?", wiki_dir=wiki, model="offline")
     assert result.pages_read[:2] == ["runbook.md", "security.md"]
     assert "keyctl rotate --all" in result.answer
+
+
+def test_frontmatter_aliases_tags_and_title_name_the_page(tmp_path: Path) -> None:
+    # The body never says "Big Blue", "hydrangea" or "Quarterly Planning"; the frontmatter
+    # does. Dates and authors in the block are not indexed: "Teodor" finds the page saying it.
+    wiki = make_wiki(
+        tmp_path / "wiki",
+        {
+            "clients/ibm.md": (
+                "---\naliases:\n  - Big Blue\n  - IBM Corp\nauthor: Teodor Vance\n"
+                "updated: 2026-01-05\n---\n# Account\n\nOur contact is Dana Reyes.\n"
+            ),
+            "garden/plants.md": (
+                "---\ntags: [shrubs, hydrangea]\n---\n# Plants\n\nPrune in late winter.\n"
+            ),
+            "memos/q3.md": (
+                "---\ntitle: Quarterly Planning\n---\n# Notes\n\nBudgets are due on Friday.\n"
+            ),
+            "people/team.md": (
+                "# Team\n\nTeodor joined in May. Dana handles accounts. Standup happens daily.\n"
+            ),
+            "garden/tools.md": "# Tools\n\nShears need care: oil the blades.\n",
+        },
+        [
+            "- [[clients/ibm|Account]]",
+            "- [[garden/plants|Plants]]",
+            "- [[memos/q3|Notes]]",
+            "- [[people/team|Team]]",
+            "- [[garden/tools|Tools]]",
+        ],
+    )
+    # Without the frontmatter, each question's one body word would pick team.md or tools.md.
+    assert first_read("Who handles Big Blue?", wiki) == "clients/ibm.md"
+    assert first_read("How do I care for hydrangea shrubs?", wiki) == "garden/plants.md"
+    assert first_read("What happens at quarterly planning?", wiki) == "memos/q3.md"
+    assert first_read("When did Teodor start?", wiki) == "people/team.md"
