@@ -50,6 +50,10 @@ _MEMORY_CACHE_WIKIS = 4
 # gives a word at most its IDF, so a window holding every query word adds a quarter of the
 # most a page can score.
 PASSAGE_WEIGHT = 0.25
+# A page the question names, every word of its title or of its file name being in the
+# question ("sort" in "is the file already sorted?", "Mara Quint"), gains this fraction of
+# those words' IDF.
+NAMED_WEIGHT = 0.5
 # Where a ranker came from: loaded whole from the disk cache, "updated" from it (only
 # changed pages re-read), or "built" from every page.
 Source = Literal["built", "disk", "updated"]
@@ -134,7 +138,8 @@ class PageRanker:
     def rank(self, query: str, k: int = 5) -> list[RankedPage]:
         """The top `k` pages for `query` with a positive score, best first: BM25 over the
         pages, then among those `k` each gains `PASSAGE_WEIGHT` of the IDF of the query words
-        its snippet's passages hold together."""
+        its snippet's passages hold together, and `NAMED_WEIGHT` of its name's when the
+        query names it."""
         if self._retriever is None or k <= 0:
             return []
         query_tokens = tokenize(query)
@@ -156,6 +161,7 @@ class PageRanker:
             passages = self._page_passages(doc, entry)
             snippet, held = snippet_window(passages, set(idf), self.snippet_chars)
             score += PASSAGE_WEIGHT * sum(idf[token] for token in held)
+            score += NAMED_WEIGHT * _named_idf(entry, idf)
             ranked.append(RankedPage(path=entry.path, score=score, snippet=snippet))
         ranked.sort(key=lambda hit: -hit.score)  # stable: ties keep the BM25 order
         return ranked
@@ -193,6 +199,17 @@ def _token_idf(retriever: bm25s.BM25, vocab: dict[str, int], tokens: set[str]) -
             docs = int(indptr[term + 1] - indptr[term])
             idf[token] = math.log1p((num_docs - docs + 0.5) / (docs + 0.5))
     return idf
+
+
+def _named_idf(entry: PageEntry, idf: dict[str, float]) -> float:
+    """The IDF of the page's title words, or of its file name's, when the query (whose
+    tokens `idf` holds) has every one of them; else 0."""
+    best = 0.0
+    for name in (entry.title, os.path.splitext(os.path.basename(entry.path))[0]):
+        tokens = set(tokenize(name))
+        if tokens and tokens <= idf.keys():
+            best = max(best, sum(idf[token] for token in tokens))
+    return best
 
 
 def _watched_dirs(root: str, page_map: PageMap) -> list[str]:

@@ -132,3 +132,28 @@ def test_frontmatter_aliases_tags_and_title_name_the_page(tmp_path: Path) -> Non
     assert first_read("How do I care for hydrangea shrubs?", wiki) == "garden/plants.md"
     assert first_read("What happens at quarterly planning?", wiki) == "memos/q3.md"
     assert first_read("When did Teodor start?", wiki) == "people/team.md"
+
+
+def test_a_page_the_question_names_is_read_first(tmp_path: Path) -> None:
+    # git-status.md holds more of the question's words; the question names `sort` (its title
+    # and file name), and sort.md is read first.
+    options = [
+        f"**Option {i}: compare by key {c}**\n\n`sort -{c} input.txt`"
+        for i, c in enumerate("bdfgimnrRuz")
+    ]
+    pages = {
+        "commands/sort.md": "# sort\n\nOrder lines of text.\n\n## Options\n\n"
+        + "\n\n".join(options)
+        + "\n\n**Verify the order only**\n\n`sort -c input.txt`\n",
+        "commands/git-status.md": "# git-status\n\nCheck whether a file is staged.\n\n"
+        "`git status --short`\n",
+    }
+    for name in ("ls", "cp", "mv", "rm", "cat", "head"):
+        pages[f"commands/{name}.md"] = f"# {name}\n\n{name} works on a file.\n\n`{name} file`\n"
+    wiki = make_wiki(
+        tmp_path / "wiki", pages, [f"- [[{path[:-3]}|{path[9:-3]}]]" for path in pages]
+    )
+    result = query(
+        "How can I check whether a file is already sorted?", wiki_dir=wiki, model="offline"
+    )
+    assert result.pages_read[:2] == ["commands/sort.md", "commands/git-status.md"]
