@@ -157,3 +157,38 @@ def test_a_page_the_question_names_is_read_first(tmp_path: Path) -> None:
         "How can I check whether a file is already sorted?", wiki_dir=wiki, model="offline"
     )
     assert result.pages_read[:2] == ["commands/sort.md", "commands/git-status.md"]
+
+
+def test_frontmatter_without_naming_keys_leaves_the_ranking_as_it_was(tmp_path: Path) -> None:
+    # Dates, authors, ids and statuses are not what a page is called: the same pages with
+    # and without such a block are read in the same order, whatever is asked.
+    bodies = {
+        "ops/backups.md": "# Backups\n\nNightly backups run at 02:00 and are kept 30 days.\n",
+        "ops/alerts.md": "# Alerts\n\nPager alerts go to the on-call engineer first.\n",
+        "team/onboarding.md": "# Onboarding\n\nNew engineers get a laptop and backups access.\n",
+        "team/leave.md": "# Leave\n\nEngineers take 25 days of leave; ask the on-call lead.\n",
+    }
+    # Each block names another page's topic: indexed, it would pull the wrong page up.
+    authors = {
+        "ops/backups.md": "Pager Alerts Desk",
+        "ops/alerts.md": "Leave Office",
+        "team/onboarding.md": "Nightly Backups Crew",
+        "team/leave.md": "New Laptop Team",
+    }
+    dated_pages = {
+        path: f"---\nauthor: {authors[path]}\nupdated: 2026-01-05\nid: 30\n"
+        f"status: {authors[path]}\n---\n{text}"
+        for path, text in bodies.items()
+    }
+    lines = [f"- [[{path[:-3]}|{path.split('/')[1][:-3].title()}]]" for path in bodies]
+    plain = make_wiki(tmp_path / "plain", bodies, lines)
+    dated = make_wiki(tmp_path / "dated", dated_pages, lines)
+    for question in (
+        "How long are nightly backups kept?",
+        "Who gets pager alerts?",
+        "How many days of leave do engineers get?",
+        "What does a new engineer get?",
+    ):
+        expected = query(question, wiki_dir=plain, model="offline").pages_read
+        assert expected
+        assert query(question, wiki_dir=dated, model="offline").pages_read == expected
