@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from swarm.wiki.index import PageEntry, PageMap
+from swarm.wiki.page_text import split_frontmatter_text
 from swarm.wiki.pages import read_page_texts
 from swarm.wiki.tokens import stem, words
 
@@ -27,6 +29,7 @@ __all__ = [
     "StoredTerms",
     "bm25_matrix",
     "build_index",
+    "document_body",
     "document_head",
     "make_retriever",
 ]
@@ -44,6 +47,45 @@ def document_head(entry: PageEntry) -> str:
     body only mentions things. Ends with a newline, so no token spans head and body."""
     path_words = os.path.splitext(entry.path)[0]
     return f"{entry.title} {entry.title} {entry.description} {entry.section} {path_words}\n"
+
+
+# Frontmatter keys that name or file a page (Obsidian, Jekyll, Hugo, MkDocs): their values
+# are indexed before the body; the rest of the block (dates, authors, ids) is not. Aliases are
+# the page's other titles and count twice, as the title does in `document_head`.
+_ALIAS_KEYS = frozenset({"aliases", "alias"})
+_LABEL_KEYS = frozenset(
+    {"title", "tags", "tag", "keywords", "category", "categories", "description", "summary"}
+)
+_TOP_LEVEL_KEY = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:(.*)")
+
+
+def document_body(text: str) -> str:
+    """A page's own part of its document: the frontmatter's naming values (see
+    `_frontmatter_names`), then the text after the frontmatter block."""
+    block, body = split_frontmatter_text(text)
+    return f"{_frontmatter_names(block)}\n{body}" if block else body
+
+
+def _frontmatter_names(block: str) -> str:
+    """The values of a raw frontmatter block's naming keys (`aliases` twice; `title`, `tags`,
+    `keywords`, `categories`, `description`, `summary` once), inline (`tags: [a, b]`) or as
+    an indented list, read line by line: parsing the YAML would dominate an index build."""
+    values: list[str] = []
+    key: str | None = None
+    for line in block.splitlines():
+        match = _TOP_LEVEL_KEY.fullmatch(line)
+        if match:
+            key, value = match.group(1).lower(), match.group(2)
+        elif key is not None and line[:1] in (" ", "\t", "-"):
+            value = line  # a list item or continuation of the key above
+        else:
+            key = None
+            continue
+        if key in _ALIAS_KEYS:
+            values += [value, value]
+        elif key in _LABEL_KEYS:
+            values.append(value)
+    return " ".join(values)
 
 
 class CorpusEncoder:
@@ -277,11 +319,14 @@ def build_index(
     todo = np.flatnonzero(rows < 0)
     encoder = CorpusEncoder(vocab)
     counter = _TermCounter(encoder)
-    bodies = read_page_texts(
-        wiki_dir, (entries[doc].path for doc in todo.tolist()), max_bytes=max_page_bytes
+    texts = read_page_texts(
+        wiki_dir,
+        (entries[doc].path for doc in todo.tolist()),
+        max_bytes=max_page_bytes,
+        keep_frontmatter=True,
     )
-    for doc, body in zip(todo.tolist(), bodies, strict=True):
-        counter.add(heads[doc] + (body or ""))
+    for doc, text in zip(todo.tolist(), texts, strict=True):
+        counter.add(heads[doc] + (document_body(text) if text else ""))
     fresh = counter.finish()
     if previous is not None and len(todo) < len(entries):
         rows[todo] = previous.terms.num_docs + np.arange(len(todo))

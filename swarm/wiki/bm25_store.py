@@ -29,7 +29,7 @@ __all__ = [
 ]
 
 # Bump when tokenization, document layout or the file's members change.
-STORE_FORMAT = 3  # 3: CJK runs as character bigrams
+STORE_FORMAT = 5  # 3: CJK bigrams; 4: stems (stopped = stop); 5: frontmatter names
 STORE_FILENAME = "index.npz"
 _STALE_TEMP_S = 3600.0
 

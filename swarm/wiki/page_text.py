@@ -17,6 +17,7 @@ __all__ = [
     "normalise_metadata",
     "page_title",
     "split_frontmatter",
+    "split_frontmatter_text",
     "strip_frontmatter",
     "truncate_with_marker",
 ]
@@ -64,12 +65,19 @@ def split_frontmatter(text: str) -> tuple[dict[str, Any], str]:
 def strip_frontmatter(text: str) -> str:
     """The text after a leading frontmatter block, without parsing the YAML (ranking needs
     no metadata, and YAML parsing would dominate building an index)."""
+    return split_frontmatter_text(text)[1]
+
+
+def split_frontmatter_text(text: str) -> tuple[str, str]:
+    """(the frontmatter block's raw YAML text, the text after it), without parsing the YAML;
+    ("", text) when there is no (terminated) block."""
     if not _YAML.detect(text):
-        return text
+        return "", text
     try:
-        return _YAML.split(text)[1]
+        block, body = _YAML.split(text)
     except ValueError:  # unterminated block: the whole file is text
-        return text
+        return "", text
+    return block, body
 
 
 def truncate_with_marker(text: str, max_chars: int) -> tuple[str, bool]:

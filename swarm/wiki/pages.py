@@ -134,10 +134,15 @@ def read_page_text(wiki_dir: Path, rel_path: str, *, max_bytes: int = 2_000_000)
 
 
 def read_page_texts(
-    wiki_dir: Path, rel_paths: Iterable[str], *, max_bytes: int = 2_000_000
+    wiki_dir: Path,
+    rel_paths: Iterable[str],
+    *,
+    max_bytes: int = 2_000_000,
+    keep_frontmatter: bool = False,
 ) -> Iterator[str | None]:
     """`read_page_text` for many pages of one wiki, resolving the wiki dir once; None for
     each page that cannot be read. Raises `PageUnreadable` when the wiki dir is missing.
+    `keep_frontmatter`: the whole file's text, frontmatter block included.
 
     Same confinement as `read_page_text`, cheaper: each folder's real path is resolved once
     and checked to lie inside the wiki; a file that is not a symlink is then opened with
@@ -146,7 +151,8 @@ def read_page_texts(
     folders: dict[str, str | None] = {}
     for rel_path in rel_paths:
         try:
-            yield strip_frontmatter(_read_text_fast(root, rel_path, max_bytes, folders))
+            text = _read_text_fast(root, rel_path, max_bytes, folders)
+            yield text if keep_frontmatter else strip_frontmatter(text)
         except WikiError:
             yield None
 

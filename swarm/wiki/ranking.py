@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -22,11 +23,7 @@ from swarm.wiki.bm25_store import STORE_FILENAME, load_matrix, load_stored_terms
 from swarm.wiki.index import PageEntry, PageMap
 from swarm.wiki.pages import read_page_text
 from swarm.wiki.snippet_cache import SnippetPassages
-from swarm.wiki.tokens import (
-    page_passages,
-    snippet_from_passages,
-    tokenize,
-)
+from swarm.wiki.tokens import page_passages, snippet_window, tokenize
 
 if TYPE_CHECKING:
     from swarm.config import Settings
@@ -42,11 +39,21 @@ __all__ = [
 # `<cache>/ranking/<wiki key>/index.npz` (swarm/wiki/cache_admin.py lists and prunes them).
 RANKING_CACHE_FOLDER = "ranking"
 # Bump when tokenization or document layout changes: invalidates every disk cache.
-_FORMAT_VERSION = 3
+_FORMAT_VERSION = 5
 # Up to this many pages every warm call re-stats every page (exact); above it, see get_ranker.
 FULL_CHECK_MAX_PAGES = 1000
 _MAX_WATCHED_DIRS = 1000
 _MEMORY_CACHE_WIKIS = 4
+# A page's score gains this fraction of the IDF of the query words its best passage window
+# (the snippet's) holds together: words met in one passage answer a question more often than
+# the same words scattered over a long page (proximity: cheat sheets, FAQs, glossaries). BM25
+# gives a word at most its IDF, so a window holding every query word adds a quarter of the
+# most a page can score.
+PASSAGE_WEIGHT = 0.25
+# A page the question names, every word of its title or of its file name being in the
+# question ("sort" in "is the file already sorted?", "Mara Quint"), gains this fraction of
+# those words' IDF.
+NAMED_WEIGHT = 0.5
 # Where a ranker came from: loaded whole from the disk cache, "updated" from it (only
 # changed pages re-read), or "built" from every page.
 Source = Literal["built", "disk", "updated"]
@@ -129,12 +136,15 @@ class PageRanker:
         return True
 
     def rank(self, query: str, k: int = 5, *, snippets: bool = True) -> list[RankedPage]:
-        """The top `k` pages for `query` with a positive score, best first; with
-        `snippets=False` each snippet is "" and no page is read (each is still statted, so an
-        edited page still marks the ranker outdated)."""
+        """The top `k` pages for `query` with a positive score, best first: BM25 over the
+        pages, then among those `k` each gains `PASSAGE_WEIGHT` of the IDF of the query words
+        its snippet's passages hold together, and `NAMED_WEIGHT` of its name's when the
+        query names it. With `snippets=False` each snippet is "" (the scores are the same:
+        the passages are read for them either way, from the per-ranker cache)."""
         if self._retriever is None or k <= 0:
             return []
-        token_ids = list(dict.fromkeys(self._vocab[t] for t in tokenize(query) if t in self._vocab))
+        query_tokens = tokenize(query)
+        token_ids = list(dict.fromkeys(self._vocab[t] for t in query_tokens if t in self._vocab))
         if not token_ids:
             return []
         scores = np.asarray(self._retriever.get_scores_from_ids(token_ids))
@@ -142,19 +152,21 @@ class PageRanker:
         top = np.argpartition(-scores, count - 1)[:count] if count < len(scores) else None
         candidates = top.tolist() if top is not None else list(range(len(scores)))
         ordered = sorted(candidates, key=lambda doc: (-float(scores[doc]), doc))
+        idf = _token_idf(self._retriever, self._vocab, set(query_tokens))
         ranked: list[RankedPage] = []
         for doc in ordered:
             score = float(scores[doc])
             if score <= 0:
                 break
             entry = self.page_map.entries[doc]
-            snippet = ""
-            if snippets:
-                passages = self._page_passages(doc, entry)
-                snippet = snippet_from_passages(passages, query, self.snippet_chars)
-            elif _stat_key(os.path.join(self.wiki_dir, entry.path)) != self._page_stats[doc]:
-                self.outdated = True
+            passages = self._page_passages(doc, entry)
+            snippet, held = snippet_window(passages, set(idf), self.snippet_chars)
+            score += PASSAGE_WEIGHT * sum(idf[token] for token in held)
+            score += NAMED_WEIGHT * _named_idf(entry, idf)
+            if not snippets:
+                snippet = ""
             ranked.append(RankedPage(path=entry.path, score=score, snippet=snippet))
+        ranked.sort(key=lambda hit: -hit.score)  # stable: ties keep the BM25 order
         return ranked
 
     def _page_passages(self, doc: int, entry: PageEntry) -> list[tuple[str, bool]]:
@@ -171,6 +183,31 @@ class PageRanker:
         except WikiError:
             text = f"{entry.title}. {entry.description}" if entry.description else entry.title
         return page_passages(text)
+
+
+def _token_idf(retriever: bm25s.BM25, vocab: dict[str, int], tokens: set[str]) -> dict[str, float]:
+    """BM25's (Lucene) IDF of each token, from its document count in the score matrix; a
+    token no page holds is left out."""
+    indptr = retriever.scores["indptr"]
+    num_docs = int(retriever.scores["num_docs"])
+    idf: dict[str, float] = {}
+    for token in tokens:
+        term = vocab.get(token)
+        if term is not None:
+            docs = int(indptr[term + 1] - indptr[term])
+            idf[token] = math.log1p((num_docs - docs + 0.5) / (docs + 0.5))
+    return idf
+
+
+def _named_idf(entry: PageEntry, idf: dict[str, float]) -> float:
+    """The IDF of the page's title words, or of its file name's, when the query (whose
+    tokens `idf` holds) has every one of them; else 0."""
+    best = 0.0
+    for name in (entry.title, os.path.splitext(os.path.basename(entry.path))[0]):
+        tokens = set(tokenize(name))
+        if tokens and tokens <= idf.keys():
+            best = max(best, sum(idf[token] for token in tokens))
+    return best
 
 
 def _watched_dirs(root: str, page_map: PageMap) -> list[str]:
@@ -219,8 +256,10 @@ def clear_ranker_cache() -> None:
 def get_ranker(page_map: PageMap, *, settings: Settings | None = None) -> PageRanker:
     """The BM25 ranker for `page_map`: from memory, else from the disk cache, else built.
 
-    Documents are title + description + section + page body (frontmatter stripped, whole
-    file up to `settings.max_page_bytes`); unreadable pages are ranked on their index line.
+    Documents are the index line (title twice, description, section, the path's folder and
+    file names), the frontmatter's naming values (aliases, title, tags, ...: see
+    `bm25_index.document_body`) and the page body (whole file up to
+    `settings.max_page_bytes`); unreadable pages are ranked on their index line.
 
     Disk cache (one file per wiki, see `bm25_index`): the score matrix, valid for a
     fingerprint of every entry and every page's (mtime_ns, size), so a new process with an

@@ -17,6 +17,7 @@ __all__ = [
     "content_words",
     "page_passages",
     "snippet_from_passages",
+    "snippet_window",
     "stem",
     "tokenize",
     "words",
@@ -85,27 +86,80 @@ def _split_cjk(word: str) -> list[str]:
 
 
 def stem(word: str) -> str:
-    """A light English suffix stripper: plurals, -ing, -ed, final -e. "" drops the word."""
+    """A light English suffix stripper: plurals, -ing, -ed, final -e. "" drops the word.
+
+    Forms of one word meet on one stem: "stopped", "stopping" and "stop" (a doubled final
+    consonant is undoubled); "giving", "gives" and "give" (a short stem gets its -e back);
+    "URIs", "VMs" and "URI", "VM" (an acronym's plural); "applied" and "apply"."""
     if word in STOPWORDS or len(word) > _MAX_TOKEN_CHARS:
         return ""
     if len(word) == 1:
         # A lone letter is noise in English ("a", "s"); a lone CJK character is a word.
         return word if word.isdigit() or _CJK_RUN.match(word) else ""
-    if len(word) <= 3 or not word.isalpha():
+    if not word.isalpha():
         return word
-    if word.endswith("ies") and len(word) > 4:
-        word = word[:-3] + "y"
-    elif word.endswith("sses"):
-        word = word[:-2]
-    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        word = word[:-1]
-    if word.endswith("ing") and len(word) > 5:
-        word = word[:-3]
-    elif word.endswith("ed") and len(word) > 5:
-        word = word[:-2]
+    if len(word) <= 3:
+        # "vms", "ids", "ips": a two-letter acronym's plural (a vowel before the s: "gas").
+        if len(word) == 3 and word[2] == "s" and word[1] not in _VOWELS_S:
+            return word[:2]
+        return word
+    word = _singular(word)
+    word = _without_ing_ed(word)
     if word.endswith("e") and len(word) > 4:
         word = word[:-1]
     return word
+
+
+_VOWELS = frozenset("aeiouy")
+_VOWELS_S = _VOWELS | {"s"}
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "xes")):
+        return word[:-2]  # "classes", "boxes", "fixes"
+    # "-us" and "-ss" are not plurals (status, class); "-is" is not in a longer word
+    # (analysis, basis), but "URIs", "APIs" are.
+    if word.endswith("s") and not word.endswith(("ss", "us")):
+        return word if word.endswith("is") and len(word) > 4 else word[:-1]
+    return word
+
+
+def _without_ing_ed(word: str) -> str:
+    if word.endswith("ing") and len(word) >= 5:
+        stripped = word[:-3]
+    elif word.endswith("ied") and len(word) > 4:
+        return word[:-3] + "y"  # "applied" → "apply"
+    elif word.endswith("ed") and len(word) >= 4 and not (word.endswith("eed") and len(word) < 6):
+        stripped = word[:-2]  # not "need", "speed"; "agreed" → "agre" as "agree" is
+    else:
+        return word
+    if len(stripped) < 2 or not _VOWELS.intersection(stripped):
+        return word  # "thing", "bring", "shed"
+    if _short_stem(stripped):
+        return stripped + "e"  # "giving" → "give", "used" → "use"
+    if len(word) == 4:
+        return word  # "tied", "owed": too short to tell
+    return _undoubled(stripped)
+
+
+def _short_stem(stem: str) -> bool:
+    """A stem of two or three letters ending vowel + consonant (not w, x, y): "giv", "mak",
+    "us" lost an -e with their -ing / -ed ("give", "make", "use" keep theirs)."""
+    return (
+        len(stem) <= 3
+        and stem[-1] not in "aeiouwxy"
+        and stem[-2] in _VOWELS
+        and (len(stem) == 2 or stem[-3] not in _VOWELS)
+    )
+
+
+def _undoubled(stem: str) -> str:
+    """A doubled final consonant undoubled: "stopp" → "stop"; "install", "add" stay."""
+    if len(stem) >= 4 and stem[-1] == stem[-2] and stem[-1] not in "aeioulsz":
+        return stem[:-1]
+    return stem
 
 
 def tokenize(text: str) -> list[str]:
@@ -183,12 +237,20 @@ def _query_token_sets(passages: list[tuple[str, bool]], query_tokens: set[str]) 
 
 
 def snippet_from_passages(passages: list[tuple[str, bool]], query: str, max_chars: int) -> str:
+    return snippet_window(passages, content_words(query), max_chars)[0]
+
+
+def snippet_window(
+    passages: list[tuple[str, bool]], query_tokens: set[str], max_chars: int
+) -> tuple[str, set[str]]:
+    """(snippet, the query tokens its passages hold): the window of up to four consecutive
+    passages, at most `max_chars`, holding the most distinct query tokens."""
     if not passages or max_chars <= 0:
-        return ""
-    query_tokens = content_words(query)
+        return "", set()
     token_sets = _query_token_sets(passages, query_tokens)
     best_window = (0, 1)
     best_key = (0, 0.0, 0)
+    best_covered: set[str] = set()
     for first in range(len(passages)):
         if not token_sets[first]:
             continue
@@ -203,8 +265,8 @@ def snippet_from_passages(passages: list[tuple[str, bool]], query: str, max_char
             heading_penalty = -0.5 if passages[first][1] and last == first else 0.0
             key = (len(covered), heading_penalty, -(last - first))
             if key > best_key:
-                best_key, best_window = key, (first, last + 1)
+                best_key, best_window, best_covered = key, (first, last + 1), set(covered)
     window_text = _join_window(passages[best_window[0] : best_window[1]])
     if len(window_text) <= max_chars:
-        return window_text
-    return _clip_around_match(window_text, query_tokens, max_chars)
+        return window_text, best_covered
+    return _clip_around_match(window_text, query_tokens, max_chars), best_covered

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
@@ -37,3 +38,32 @@ def test_any_text_equals_the_regex(text: str) -> None:
 def test_tokenize_is_the_stemmed_words(text: str) -> None:
     expected = [tokens.stem(word) for word in REFERENCE_WORD_RE.findall(text.lower())]
     assert tokenize(text) == [stem for stem in expected if stem]
+
+
+@pytest.mark.parametrize(
+    "forms",
+    [
+        ("stop", "stops", "stopped", "stopping"),
+        ("run", "runs", "running"),
+        ("give", "gives", "giving"),
+        ("use", "uses", "used", "using"),
+        ("name", "names", "named", "naming"),
+        ("apply", "applies", "applied"),
+        ("fix", "fixes", "fixed"),
+        ("uri", "uris"),
+        ("vm", "vms"),
+        ("agree", "agreed"),
+        ("install", "installed", "installing"),
+        ("add", "added", "adding"),
+    ],
+)
+def test_word_forms_share_one_stem(forms: tuple[str, ...]) -> None:
+    assert len({tokens.stem(form) for form in forms}) == 1, [tokens.stem(f) for f in forms]
+
+
+@pytest.mark.parametrize(
+    ("word", "other"),
+    [("hope", "hop"), ("hate", "hat"), ("status", "statu"), ("gas", "ga"), ("need", "ne")],
+)
+def test_different_words_keep_different_stems(word: str, other: str) -> None:
+    assert tokens.stem(word) != tokens.stem(other)
