@@ -1,8 +1,10 @@
 """The one markdown-aware passage splitter: page text → passages, for snippets and answers.
 
 A passage is a sentence, a list item, a `Key: value` line, a table row with its header or a
-frontmatter field; a lead-in ("Print only lines common to both files:") and the code after it
-are one passage. Headings are not passages: they are the context of the passages under them.
+frontmatter field; a lead-in ("Print only lines common to both files:"), a list item or a
+caption ("Force decompression") and the code after it are one passage, and so is each "# what
+it does" comment in a code block with the command under it. Headings are not passages: they
+are the context of the passages under them.
 """
 
 from __future__ import annotations
@@ -49,6 +51,12 @@ _SENTENCE_END = re.compile(
 _ABBREVIATION_END = re.compile(
     r"\b(e\.g|i\.e|etc|vs|mr|mrs|ms|dr|inc|ltd|co|no|approx|cf|fig|st)\.$", re.IGNORECASE
 )
+_FINISHED_SENTENCE = re.compile(r"[.!?。！？][\"')\]]?$")
+# A shell comment in a code block ("# List all open IPv4 network files"): the description of
+# the command lines under it, when it reads as prose (a few words, not a root prompt's command).
+_COMMENT_LINE = re.compile(r"^\s*#+\s+(\S.*)$")
+_PROSE_WORD = re.compile(r"^[\"'(]?[^\W\d_]+[)\"',.;:]*$")
+COMMENT_MIN_WORDS = 3
 # Frontmatter keys that are about the file, not facts of the page's subject.
 _NOT_FACTS = frozenset({"title", "aliases", "alias", "cssclass", "cssclasses", "publish"})
 
@@ -96,6 +104,7 @@ class _Block:
     depth: int = 0  # list nesting
     label: bool = False  # a bold-only line introducing what follows
     inline: bool = False  # a code block that is a paragraph of inline code ("`tar -tf x`")
+    captioned: bool = False  # a code block after it has been joined to it
 
     @property
     def text(self) -> str:
@@ -104,6 +113,15 @@ class _Block:
     def leads_in(self) -> bool:
         """A lead-in: the code or sub-list after it belongs to it."""
         return not self.code and (self.text.endswith(":") or self.label)
+
+    def captions(self) -> bool:
+        """A caption of the code right after it: a lead-in, a list item ("- Bring up interface
+        x"), or a one-line paragraph that is not a finished sentence ("Force decompression")."""
+        if self.kind not in ("text", "item") or len(self.text) > MAX_JOINED_CHARS:
+            return False
+        if self.leads_in() or self.kind == "item":
+            return True
+        return not _FINISHED_SENTENCE.search(self.text) and len(_sentences(self.text)) == 1
 
 
 def _inline_text(token: Token) -> tuple[str, str, bool]:
@@ -150,12 +168,50 @@ def _key_value_lines(text: str) -> list[str]:
     return groups
 
 
+def _commented_commands(code: str) -> list[tuple[str, str]]:
+    """A code block written as "# what it does" comment lines, each followed by its command
+    lines: (description, command) pairs (a command before any comment has no description);
+    empty when no comment describes a command."""
+    pairs: list[tuple[list[str], list[str]]] = []
+    for line in code.splitlines():
+        if not line.strip():
+            continue
+        match = _COMMENT_LINE.match(line)
+        prose = sum(1 for w in match.group(1).split() if _PROSE_WORD.match(w)) if match else 0
+        if match and prose >= COMMENT_MIN_WORDS:
+            if not pairs or pairs[-1][1]:
+                pairs.append(([], []))
+            pairs[-1][0].append(match.group(1).strip())
+        elif pairs:
+            pairs[-1][1].append(line.strip())
+        else:
+            pairs.append(([], [line.strip()]))
+    if not any(comment and command for comment, command in pairs):
+        return []
+    return [(" ".join(comment), " ".join(command)) for comment, command in pairs if command]
+
+
+def _code_blocks(content: str, context: tuple[str, ...], depth: int) -> Iterator[_Block]:
+    """A fenced or indented code block: one block, or, when comments describe its commands,
+    each description (as a lead-in) followed by its command."""
+    pairs = _commented_commands(content)
+    if not pairs:
+        yield _Block("code", [content.strip("\n")], context, depth=depth)
+        return
+    for comment, command in pairs:
+        if comment:
+            lead_in = comment if comment.endswith(":") else comment.rstrip(" .") + ":"
+            yield _Block("text", [lead_in], context, depth=depth)
+        yield _Block("code", [command], context, depth=depth)
+
+
 def _blocks(text: str) -> Iterator[_Block]:
     """The page's blocks in order, each with its heading path."""
     headings: dict[int, str] = {}
     depth = 0
     in_item: list[bool] = []  # per open list item: has its first paragraph been seen
     row: list[str] = []
+    row_code: list[str] = []  # the row's cells that are only inline code (`-k`, `ls -l`)
     header: list[str] = []
     in_head = False
     tokens = _MARKDOWN.parse(text)
@@ -190,7 +246,7 @@ def _blocks(text: str) -> Iterator[_Block]:
         elif kind == "thead_close":
             in_head = False
         elif kind == "tr_open":
-            row = []
+            row, row_code = [], []
         elif kind == "tr_close" and not in_head:
             cells = row
             if len(header) == len(cells) and any(header):
@@ -199,10 +255,12 @@ def _blocks(text: str) -> Iterator[_Block]:
             else:
                 line = " | ".join(cells)
             if any(ch.isalnum() for ch in line):
-                yield _Block("row", [line], context())
+                yield _Block("row", [line], context(), code=row_code[0] if row_code else "")
         elif kind == "inline" and tokens[index - 1].type in ("th_open", "td_open"):
-            cell = _inline_text(token)[0]
+            cell, cell_code, _ = _inline_text(token)
             (header if in_head else row).append(" ".join(cell.split()))
+            if cell_code and not in_head and " ".join(cell.split()) == " ".join(cell_code.split()):
+                row_code.append(cell_code)
         elif kind == "inline":
             plain, code, label = _inline_text(token)
             starts_item = bool(in_item) and not in_item[-1]
@@ -225,25 +283,26 @@ def _blocks(text: str) -> Iterator[_Block]:
                     label=label,
                 )
         elif kind in ("fence", "code_block"):
-            yield _Block("code", [token.content.strip("\n")], context(), depth=depth)
+            yield from _code_blocks(token.content, context(), depth)
         index += 1
 
 
 def _joined_blocks(text: str) -> Iterator[_Block]:
-    """Blocks with each lead-in joined to the code block or sub-list that follows it, and a
-    code block right under a heading kept (the heading says what it does); other code is not
-    prose and is dropped."""
+    """Blocks with each caption (a lead-in, a list item, an unfinished one-line paragraph)
+    joined to the code block or sub-list that follows it, and a code block right under a
+    heading kept (the heading says what it does); other code is not prose and is dropped."""
     pending: _Block | None = None
     previous_kind = ""
     sub_list = False  # pending is an item ending in ":" gathering its sub-list
     for block in _blocks(text):
         if block.kind == "code":
             code = " ".join(block.text.split())
-            if pending is not None and pending.leads_in() and code:
+            if pending is not None and not pending.captioned and pending.captions() and code:
                 if not pending.text.endswith(":"):
                     pending.lines[-1] += ":"
                 pending.lines.append(code)
                 pending.code = code
+                pending.captioned = True
                 sub_list = False
             elif (previous_kind == "heading" or block.inline) and code:
                 if pending is not None:

@@ -62,6 +62,35 @@ from swarm.wiki.tokens import words
             id="sentences-without-link-marks",
         ),
         pytest.param(
+            "Force decompression\n\n    bzip2 -d\n\nKeep input files\n\n    bzip2 -k\n",
+            None,
+            ["Force decompression: bzip2 -d", "Keep input files: bzip2 -k"],
+            id="man-page-caption-without-colon-and-its-indented-command",
+        ),
+        pytest.param(
+            "- Bring up interface x\n\n```sh\nip link set x up\n```\n",
+            None,
+            ["Bring up interface x: ip link set x up"],
+            id="list-item-and-the-fenced-block-after-it",
+        ),
+        pytest.param(
+            "Multiplexer.\n\n```bash\n# Specify an alternative configuration file\ntmux -f file"
+            "\n\n# Behave as a login shell\ntmux -l\n```\n",
+            None,
+            [
+                "Multiplexer.",
+                "Specify an alternative configuration file: tmux -f file",
+                "Behave as a login shell: tmux -l",
+            ],
+            id="each-comment-in-a-code-block-and-the-command-under-it",
+        ),
+        pytest.param(
+            "# Setup\n\n```sh\n# apt-get install tmux\nReading package lists\n```\n",
+            None,
+            ["# apt-get install tmux Reading package lists"],
+            id="root-prompt-lines-are-not-comments",
+        ),
+        pytest.param(
             "Some prose.\n\n```python\nx = 1\n```\n",
             None,
             ["Some prose."],
@@ -85,6 +114,12 @@ def test_a_heading_is_the_context_of_its_section_not_a_passage() -> None:
     assert [(p.text, p.context, p.code) for p in passages] == [
         ("Print both: comm a b", "comm Examples", "comm a b")
     ]
+
+
+def test_a_table_rows_code_cell_is_its_command() -> None:
+    passages = split_passages("| option | meaning |\n|---|---|\n| `-p` | Extract to pipe |\n")
+
+    assert [(p.text, p.code) for p in passages] == [("option: -p; meaning: Extract to pipe", "-p")]
 
 
 def test_snippets_use_the_same_splitter_and_keep_headings() -> None:
