@@ -5,9 +5,18 @@ the kind of answer asked for, and contradict nothing (negation, before/after, wh
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from swarm.models.evidence import MONTHS, answer_kinds, figures, lemma, text_words
+from swarm.models.how_to import (
+    REQUEST_WORDS,
+    command_bonus,
+    command_programs,
+    named_programs,
+    question_tokens,
+)
+from swarm.wiki.passages import Passage
 from swarm.wiki.tokens import STOPWORDS, tokenize, words
 
 __all__ = ["EvidenceRule", "KeyTerm"]
@@ -73,11 +82,10 @@ _CAPITALISED = re.compile(r"(?<![\w'])([A-Z][\w'&-]*)(?=(?:\s+([A-Z0-9][\w.]*[\w
 _CJK_START = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]")
 _QUOTED = re.compile(r"[\"“`']([^\"”`']{2,60})[\"”`']")
 _CODE_LIKE = re.compile(r"(^|\s)(-{1,2}[\w-]+|[\w.-]+/[\w./-]+|\w+=\S+)")
-# The program a command line runs: past a prompt sign, `sudo` and `NAME=value` assignments.
-_COMMAND_WORD = re.compile(r"^\s*(?:[$#>]\s*)?(?:sudo\s+)?(?:[A-Za-z_]\w*=\S*\s+)*([\w][\w.+-]*)")
 _HOW_TO = re.compile(
     r"^\W*(how\s+(do|does|can|could|should|would|to)|what('?s|\s+is)\s+the\s+command|"
-    r"which\s+(command|option|flag)|can\s+\S+\s+\w+)\b|\b(command|option|flag)\s+(to|for)\b",
+    r"can\s+\S+\s+\w+)\b|\b(command|option|flag)\s+(to|for)\b|"
+    r"\bwhich\s+(command|option|flag)\b|\bwhat\s+(do|should|can)\s+i\s+(run|type)\b",
     re.IGNORECASE,
 )
 _PERSON_ASKED = re.compile(r"^\W*(who|whom|whose)\b|\bwhich\s+(person|people)\b", re.I)
@@ -148,12 +156,23 @@ class EvidenceRule:
     """What a question needs from a passage for `high`: its key terms stated, the kind of
     answer asked for added (beyond the question's own words), and nothing contradicted."""
 
-    def __init__(self, question: str, question_words: frozenset[str], kinds: frozenset[str]):
+    def __init__(
+        self,
+        question: str,
+        question_words: frozenset[str],
+        kinds: frozenset[str],
+        passages: Sequence[Passage] = (),
+    ):
         self.question = question
-        self.question_words = question_words
         self.kinds = kinds
         self.how_to = bool(_HOW_TO.search(question))
-        self.question_tokens = frozenset(re.findall(r"[\w][\w.+-]*", question.lower()))
+        # A how-to's request words ("make", "let", "which option") ask, they are not asked.
+        self.question_words = question_words - REQUEST_WORDS if self.how_to else question_words
+        self.question_tokens = question_tokens(question)
+        # The programs the question names, among those the excerpts' commands are for.
+        self.programs = named_programs(
+            self.question_tokens, ((p.code, p.context) for p in passages)
+        )
         self.asks_person = bool(_PERSON_ASKED.search(question))
         self.numbers = _numbers(question)
         self.asks_past = bool(_PAST_ASKED.search(question))
@@ -237,17 +256,19 @@ class EvidenceRule:
         if self.how_to:
             if not (code or _CODE_LIKE.search(text)):
                 return "no command for a how-to question"
-            return self._tool_problem(code or text, words_ | text_words(context))
+            return self._tool_problem(code or text, context, words_ | text_words(context))
         return self._kind_problem(text, new_words)
 
-    def _tool_problem(self, command: str, stated: frozenset[str]) -> str:
-        """A how-to answer is evidence when its command runs the program the question names
+    def command_bonus(self, passage: Passage) -> float:
+        """Ranking only: a how-to's passage with a command, for a program the question names."""
+        return command_bonus(self.programs, passage) if self.how_to else 0.0
+
+    def _tool_problem(self, command: str, context: str, stated: frozenset[str]) -> str:
+        """A how-to answer is evidence when its command is for the program the question names
         ("…for bzip2?" is not answered by `dpkg-deb --threads-max`); when the question names
         none, only a passage stating every content word of the question is (many tools'
         pages share a description's words, and the nearest one is often another tool's)."""
-        match = _COMMAND_WORD.match(command)
-        program = match.group(1).lower() if match else ""
-        if program and program in self.question_tokens:
+        if command_programs(command, context) & self.question_tokens:
             return ""
         if self.question_words - stated:
             return "the command is not shown to be for what was asked"

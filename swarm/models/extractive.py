@@ -141,7 +141,8 @@ class PassageScorer:
         self.query_words -= cjk_junctions(self.query_words, vocabulary)
         for word, forms in derived_forms(self.query_words, vocabulary).items():
             self.alternatives.setdefault(word, []).extend(forms)
-        self.rule = EvidenceRule(query, self.query_words, self.kinds)
+        self.rule = EvidenceRule(query, self.query_words, self.kinds, passages)
+        self.query_words = self.rule.question_words  # a how-to's request words dropped
         count = len(self.items)
         self.idf = {
             word: math.log(1 + (count - df + 0.5) / (df + 0.5))
@@ -204,7 +205,7 @@ class PassageScorer:
         coverage = self.coverage([item])
         if coverage <= 0:
             return 0.0
-        kind_bonus = KIND_BONUS if self.kind and self.kind in item.kinds else 0.0
+        kind_bonus = self.rule.command_bonus(item.passage) + KIND_BONUS * (self.kind in item.kinds)
         return coverage + PAGE_WEIGHT * self.page_prior.get(item.passage.page, 0.0) + kind_bonus
 
     def all_words(self) -> frozenset[str]:

@@ -17,6 +17,8 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from swarm.wiki.code_comments import commented_commands
+
 __all__ = [
     "Passage",
     "snippet_passages",
@@ -52,11 +54,6 @@ _ABBREVIATION_END = re.compile(
     r"\b(e\.g|i\.e|etc|vs|mr|mrs|ms|dr|inc|ltd|co|no|approx|cf|fig|st)\.$", re.IGNORECASE
 )
 _FINISHED_SENTENCE = re.compile(r"[.!?。！？][\"')\]]?$")
-# A shell comment in a code block ("# List all open IPv4 network files"): the description of
-# the command lines under it, when it reads as prose (a few words, not a root prompt's command).
-_COMMENT_LINE = re.compile(r"^\s*#+\s+(\S.*)$")
-_PROSE_WORD = re.compile(r"^[\"'(]?[^\W\d_]+[)\"',.;:]*$")
-COMMENT_MIN_WORDS = 3
 # Frontmatter keys that are about the file, not facts of the page's subject.
 _NOT_FACTS = frozenset({"title", "aliases", "alias", "cssclass", "cssclasses", "publish"})
 
@@ -168,33 +165,10 @@ def _key_value_lines(text: str) -> list[str]:
     return groups
 
 
-def _commented_commands(code: str) -> list[tuple[str, str]]:
-    """A code block written as "# what it does" comment lines, each followed by its command
-    lines: (description, command) pairs (a command before any comment has no description);
-    empty when no comment describes a command."""
-    pairs: list[tuple[list[str], list[str]]] = []
-    for line in code.splitlines():
-        if not line.strip():
-            continue
-        match = _COMMENT_LINE.match(line)
-        prose = sum(1 for w in match.group(1).split() if _PROSE_WORD.match(w)) if match else 0
-        if match and prose >= COMMENT_MIN_WORDS:
-            if not pairs or pairs[-1][1]:
-                pairs.append(([], []))
-            pairs[-1][0].append(match.group(1).strip())
-        elif pairs:
-            pairs[-1][1].append(line.strip())
-        else:
-            pairs.append(([], [line.strip()]))
-    if not any(comment and command for comment, command in pairs):
-        return []
-    return [(" ".join(comment), " ".join(command)) for comment, command in pairs if command]
-
-
 def _code_blocks(content: str, context: tuple[str, ...], depth: int) -> Iterator[_Block]:
     """A fenced or indented code block: one block, or, when comments describe its commands,
     each description (as a lead-in) followed by its command."""
-    pairs = _commented_commands(content)
+    pairs = commented_commands(content)
     if not pairs:
         yield _Block("code", [content.strip("\n")], context, depth=depth)
         return
