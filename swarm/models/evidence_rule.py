@@ -10,10 +10,14 @@ from dataclasses import dataclass
 
 from swarm.models.evidence import MONTHS, answer_kinds, figures, lemma, text_words
 from swarm.models.how_to import (
+    NAMED_PROGRAM_HIGH_COVERAGE,
     REQUEST_WORDS,
+    Carrier,
     command_bonus,
+    command_name,
     command_programs,
     named_programs,
+    page_program,
     question_tokens,
 )
 from swarm.wiki.passages import Passage
@@ -44,6 +48,9 @@ _OPPOSITES = (
 )
 # CJK before/after and most/least, by character: 値上げ前 is not answered under 値上げ後.
 _CJK_OPPOSITES = (("前", "後"), ("前", "后"), ("最大", "最小"), ("最高", "最低"), ("以上", "以下"))
+_DENIAL = re.compile(
+    r"\b(instead\s+of|rather\s+than|(stop|keep|prevent)\s+(\S+\s+){0,2}?from|avoid)\b", re.I
+)
 _RELATIVE_TIME = frozenset("before after prior previous preceding following".split())
 _TEMPORAL_RELATION = frozenset(
     "before after prior previous previously preceding following earlier later until since "
@@ -177,6 +184,9 @@ class EvidenceRule:
         self.numbers = _numbers(question)
         self.asks_past = bool(_PAST_ASKED.search(question))
         self.negated = bool(_NEGATIONS & set(words(question))) or "n't" in question.lower()
+        # "instead of overwriting", "stop bzip2 from deleting": what the question wants not
+        # done, so a passage saying "do not overwrite" / "don't delete" agrees with it.
+        self.denied = _negated_words(_DENIAL.sub(" not ", question))
         lowered = set(words(question))
         self.opposites = {_OPPOSITE[w] for w in lowered if w in _OPPOSITE} - lowered
         # "When did X erupt before the Hōei eruption?": the date asked is relative to another
@@ -240,7 +250,7 @@ class EvidenceRule:
             return "the passage or its heading says it is superseded"
         if self.negated and not _has_negation(text):
             return "the negation differs"
-        if not self.negated and self.question_words & _negated_words(text):
+        if not self.negated and (self.question_words - self.denied) & _negated_words(text):
             return "the negation differs"
         if self.opposites & text_lower or _cjk_opposite(self.question, raw):
             return "the passage says the opposite (before/after, first/last...)"
@@ -262,6 +272,34 @@ class EvidenceRule:
     def command_bonus(self, passage: Passage) -> float:
         """Ranking only: a how-to's passage with a command, for a program the question names."""
         return command_bonus(self.programs, passage) if self.how_to else 0.0
+
+    def command_coverage(self, passages: Sequence[Passage]) -> float:
+        """The coverage a how-to answer needs for `high`: less when a passage's command is for
+        a program the question names (1.0, no say, otherwise)."""
+        for passage in passages if self.how_to and self.programs else ():
+            if passage.code and command_programs(passage.code, passage.context) & self.programs:
+                return NAMED_PROGRAM_HIGH_COVERAGE
+        return 1.0
+
+    def clash(self, one: Sequence[Carrier], other: Sequence[Carrier]) -> bool:
+        """Two how-to answers clash: they give different commands (`gcloud compute instances
+        list`, `gcloud compute disks list` for "list the URIs") and the question does not name
+        the first one's more (its program's own page, every word of its name: "git branch")."""
+        names = [
+            {command_name(c.passage.code) for c in side if c.passage.code} for side in (one, other)
+        ]
+        if not (self.how_to and all(names)) or names[0] & names[1]:
+            return False
+        return self._naming(one) <= self._naming(other)
+
+    def _naming(self, answer: Sequence[Carrier]) -> int:
+        """How much the question names an answer's command: its program's page, its name."""
+        best = 0
+        for passage in (c.passage for c in answer if c.passage.code):
+            own_page = page_program(passage.context) in self.programs
+            name = set(command_name(passage.code).split())
+            best = max(best, own_page + bool(name and name <= self.question_tokens))
+        return best
 
     def _tool_problem(self, command: str, context: str, stated: frozenset[str]) -> str:
         """A how-to answer is evidence when its command is for the program the question names

@@ -249,7 +249,7 @@ class PassageScorer:
         has_figure = any(item.kinds & {"figure", "date"} for item in items)
         has_code = any(item.passage.code for item in items)
         if (
-            coverage >= HIGH_COVERAGE
+            coverage >= min(HIGH_COVERAGE, self.rule.command_coverage([i.passage for i in items]))
             and len(direct) >= HIGH_MIN_MATCHED
             and not lacks_key_word
             and (not self.needs_explanation or (self.rule.how_to and has_code))
@@ -331,7 +331,7 @@ def _other_page_disagrees(scorer: PassageScorer, order: Sequence[int]) -> bool:
         other = _evidence(items, index)
         if scorer.confidence_of(other) != "high":
             continue
-        if not _answer_words(scorer, other) & lead_words:
+        if scorer.rule.clash(lead, other) or not _answer_words(scorer, other) & lead_words:
             return True
         # Other figures ("$1,850", "$1,600": not the token "1") from a passage ranked as well.
         other_figures = figures(" ".join(i.passage.text for i in other)) - scorer.rule.numbers

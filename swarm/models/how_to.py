@@ -11,17 +11,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Protocol
 
 from swarm.wiki.passages import Passage
 from swarm.wiki.tokens import tokenize
 
 __all__ = [
     "COMMAND_BONUS",
+    "Carrier",
     "NAMED_PROGRAM_BONUS",
+    "NAMED_PROGRAM_HIGH_COVERAGE",
     "REQUEST_WORDS",
     "command_bonus",
+    "command_name",
     "command_programs",
     "named_programs",
+    "page_program",
     "question_tokens",
 ]
 
@@ -37,6 +42,11 @@ _REQUEST_WORDS = (
     "make makes let lets want wants need needs tell ask command commands option options flag "
     "flags way ways able possible"
 )
+# Confidence: a passage whose command is for a program the question names needs this much
+# coverage of the question for `high` (the program named and run is evidence in itself; the
+# rarest question word must still be there). Other passages need the general bar.
+NAMED_PROGRAM_HIGH_COVERAGE = 0.6
+
 # A cross-reference ("See also: `man 1 tmux`") carries a command but answers nothing.
 _CROSS_REFERENCE = re.compile(r"^\W*see\s+also\b", re.IGNORECASE)
 
@@ -48,12 +58,19 @@ _TOKEN = re.compile(r"[\w][\w.+-]*")
 REQUEST_WORDS = frozenset(token for word in _REQUEST_WORDS.split() for token in tokenize(word))
 
 
+class Carrier(Protocol):
+    """Anything holding a passage (a scored passage)."""
+
+    @property
+    def passage(self) -> Passage: ...
+
+
 def question_tokens(question: str) -> frozenset[str]:
     """The question's words as a program would be written ("sqlite3", "apt-get", "lz4")."""
     return frozenset(token.rstrip(".") for token in _TOKEN.findall(question.lower()))
 
 
-def _page_program(context: str) -> str:
+def page_program(context: str) -> str:
     """The first word of the page's title (the passage's context starts with it)."""
     first = context.split(maxsplit=1)[0] if context.split() else ""
     match = _TOKEN.match(first.lower())
@@ -66,7 +83,18 @@ def command_programs(code: str, context: str) -> frozenset[str]:
         return frozenset()
     match = _COMMAND_WORD.match(code)
     runs = match.group(1).lower() if match else ""
-    return frozenset(program for program in (runs, _page_program(context)) if program)
+    return frozenset(program for program in (runs, page_program(context)) if program)
+
+
+def command_name(code: str) -> str:
+    """What a command runs, without its options and arguments' values: `gcloud compute
+    instances list` of `gcloud compute instances list --uri`, `comm` of `comm -12 a b`."""
+    name: list[str] = []
+    for word in code.split():
+        if word.startswith("-") or not re.fullmatch(r"[\w][\w.+-]*", word):
+            break
+        name.append(word.lower())
+    return " ".join(name)
 
 
 def named_programs(tokens: frozenset[str], commands: Iterable[tuple[str, str]]) -> frozenset[str]:
@@ -87,5 +115,5 @@ def command_bonus(named: frozenset[str], passage: Passage) -> float:
         return COMMAND_BONUS
     runs = _COMMAND_WORD.match(passage.code)
     bonus = NAMED_PROGRAM_BONUS if runs and runs.group(1).lower() in named else 0.0
-    bonus += NAMED_PROGRAM_BONUS if _page_program(passage.context) in named else 0.0
+    bonus += NAMED_PROGRAM_BONUS if page_program(passage.context) in named else 0.0
     return COMMAND_BONUS + bonus if bonus else 0.0
