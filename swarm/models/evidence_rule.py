@@ -173,8 +173,10 @@ class EvidenceRule:
         self.question = question
         self.kinds = kinds
         self.how_to = bool(_HOW_TO.search(question))
-        # A how-to's request words ("make", "let", "which option") ask, they are not asked.
-        self.question_words = question_words - REQUEST_WORDS if self.how_to else question_words
+        # A how-to's request words ("make", "let", "which option") ask, they are not asked;
+        # so do the words saying what it wants not done ("instead of", "stop … from").
+        asking = REQUEST_WORDS | _denial_markers(question) if self.how_to else frozenset()
+        self.question_words = question_words - asking
         self.question_tokens = question_tokens(question)
         # The programs the question names, among those the excerpts' commands are for.
         self.programs = named_programs(
@@ -350,6 +352,11 @@ class EvidenceRule:
 
 _NEGATION_REACH = 3  # words after "not" / "n't" that it negates
 _CLAUSE_BREAK = re.compile(r"[()\[\]{},;:.!?—–]")
+
+
+def _denial_markers(question: str) -> frozenset[str]:
+    """The first word of each "instead of", "rather than", "stop X from"... ("instead")."""
+    return frozenset(t for m in _DENIAL.finditer(question) for t in tokenize(m.group(0).split()[0]))
 
 
 def _cjk_opposite(question: str, raw: str) -> bool:
