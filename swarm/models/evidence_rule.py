@@ -13,6 +13,7 @@ from swarm.models.how_to import (
     NAMED_PROGRAM_HIGH_COVERAGE,
     REQUEST_WORDS,
     Carrier,
+    action_alternatives,
     command_bonus,
     command_name,
     command_programs,
@@ -49,8 +50,10 @@ _OPPOSITES = (
 # CJK before/after and most/least, by character: 値上げ前 is not answered under 値上げ後.
 _CJK_OPPOSITES = (("前", "後"), ("前", "后"), ("最大", "最小"), ("最高", "最低"), ("以上", "以下"))
 _DENIAL = re.compile(
-    r"\b(instead\s+of|rather\s+than|(stop|keep|prevent)\s+(\S+\s+){0,2}?from|avoid)\b", re.I
+    r"\b(instead\s+of|rather\s+than|(stop|keep|prevent)\s+(\S+\s+){0,2}?from|avoid|without)\b",
+    re.IGNORECASE,
 )
+_WITHOUT = re.compile(r"\bwithout\b", re.IGNORECASE)
 _RELATIVE_TIME = frozenset("before after prior previous preceding following".split())
 _TEMPORAL_RELATION = frozenset(
     "before after prior previous previously preceding following earlier later until since "
@@ -90,9 +93,9 @@ _CJK_START = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]"
 _QUOTED = re.compile(r"[\"“`']([^\"”`']{2,60})[\"”`']")
 _CODE_LIKE = re.compile(r"(^|\s)(-{1,2}[\w-]+|[\w.-]+/[\w./-]+|\w+=\S+)")
 _HOW_TO = re.compile(
-    r"^\W*(how\s+(do|does|can|could|should|would|to)|what('?s|\s+is)\s+the\s+command|"
-    r"can\s+\S+\s+\w+)\b|\b(command|option|flag)\s+(to|for)\b|"
-    r"\bwhich\s+(command|option|flag)\b|\bwhat\s+(do|should|can)\s+i\s+(run|type)\b",
+    r"^\W*(what('?s|\s+is)\s+the\s+command|can\s+\S+\s+\w+)\b|"
+    r"\bhow\s+(do|does|can|could|should|would|to)\b|\b(command|option|flag)\s+(to|for)\b|"
+    r"\bwhich\s+(\S+\s+)?(command|option|flag|switch)\b|\bwhat\s+(do|should|can)\s+i\s+(run|type)\b",
     re.IGNORECASE,
 )
 _PERSON_ASKED = re.compile(r"^\W*(who|whom|whose)\b|\bwhich\s+(person|people)\b", re.I)
@@ -169,7 +172,10 @@ class EvidenceRule:
         question_words: frozenset[str],
         kinds: frozenset[str],
         passages: Sequence[Passage] = (),
+        alternatives: dict[str, list[frozenset[str]]] | None = None,
     ):
+        """`alternatives` (the scorer's other ways to state each question word) gains a
+        how-to's action verbs' equivalents ("see" is stated by "list", "print"...)."""
         self.question = question
         self.kinds = kinds
         self.how_to = bool(_HOW_TO.search(question))
@@ -177,6 +183,9 @@ class EvidenceRule:
         # so do the words saying what it wants not done ("instead of", "stop … from").
         asking = REQUEST_WORDS | _denial_markers(question) if self.how_to else frozenset()
         self.question_words = question_words - asking
+        if self.how_to and alternatives is not None:
+            for word, forms in action_alternatives(self.question_words).items():
+                alternatives.setdefault(word, []).extend(forms)
         self.question_tokens = question_tokens(question)
         # The programs the question names, among those the excerpts' commands are for.
         self.programs = named_programs(
@@ -185,7 +194,10 @@ class EvidenceRule:
         self.asks_person = bool(_PERSON_ASKED.search(question))
         self.numbers = _numbers(question)
         self.asks_past = bool(_PAST_ASKED.search(question))
-        self.negated = bool(_NEGATIONS & set(words(question))) or "n't" in question.lower()
+        # A how-to's "without extracting it" says what the command must not do: the answer
+        # need not say "not" (`tar --list`), though it may ("without changing": agreed below).
+        negating = _WITHOUT.sub(" ", question) if self.how_to else question
+        self.negated = bool(_NEGATIONS & set(words(negating))) or "n't" in negating.lower()
         # "instead of overwriting", "stop bzip2 from deleting": what the question wants not
         # done, so a passage saying "do not overwrite" / "don't delete" agrees with it.
         self.denied = _negated_words(_DENIAL.sub(" not ", question))

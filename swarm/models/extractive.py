@@ -141,7 +141,7 @@ class PassageScorer:
         self.query_words -= cjk_junctions(self.query_words, vocabulary)
         for word, forms in derived_forms(self.query_words, vocabulary).items():
             self.alternatives.setdefault(word, []).extend(forms)
-        self.rule = EvidenceRule(query, self.query_words, self.kinds, passages)
+        self.rule = EvidenceRule(query, self.query_words, self.kinds, passages, self.alternatives)
         self.query_words = self.rule.question_words  # a how-to's request words dropped
         count = len(self.items)
         self.idf = {

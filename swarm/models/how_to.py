@@ -21,6 +21,7 @@ __all__ = [
     "Carrier",
     "NAMED_PROGRAM_BONUS",
     "NAMED_PROGRAM_HIGH_COVERAGE",
+    "action_alternatives",
     "REQUEST_WORDS",
     "command_bonus",
     "command_name",
@@ -47,6 +48,15 @@ _REQUEST_WORDS = (
 # rarest question word must still be there). Other passages need the general bar.
 NAMED_PROGRAM_HIGH_COVERAGE = 0.6
 
+# Verbs command descriptions use for one action, where a person asking uses another ("see
+# what's inside" an archive; the page says "List the contents"): each states the others.
+_ACTION_VERBS = (
+    "see show print display list view output",
+    "check test verify validate",
+    "create generate",
+    "remove delete erase",
+)
+
 # A cross-reference ("See also: `man 1 tmux`") carries a command but answers nothing.
 _CROSS_REFERENCE = re.compile(r"^\W*see\s+also\b", re.IGNORECASE)
 
@@ -63,6 +73,20 @@ class Carrier(Protocol):
 
     @property
     def passage(self) -> Passage: ...
+
+
+_ACTIONS = [frozenset(tokenize(" ".join(group.split()))) for group in _ACTION_VERBS]
+
+
+def action_alternatives(question_words: frozenset[str]) -> dict[str, list[frozenset[str]]]:
+    """Other ways a command's description states a how-to question's action verb ("see" →
+    "list", "print"...), each as a one-word alternative."""
+    return {
+        word: [frozenset({other}) for other in sorted(group - {word})]
+        for word in question_words
+        for group in _ACTIONS
+        if word in group
+    }
 
 
 def question_tokens(question: str) -> frozenset[str]:
