@@ -12,19 +12,21 @@ from swarm.models.evidence import MONTHS, answer_kinds, figures, lemma, text_wor
 from swarm.models.how_to import (
     NAMED_PROGRAM_HIGH_COVERAGE,
     REQUEST_WORDS,
+    RIVAL_RANK_SHARE,
     Carrier,
     action_alternatives,
     command_bonus,
     command_name,
     command_programs,
     named_programs,
+    on_own_page,
     page_program,
     question_tokens,
 )
 from swarm.wiki.passages import Passage
 from swarm.wiki.tokens import STOPWORDS, tokenize, words
 
-__all__ = ["EvidenceRule", "KeyTerm"]
+__all__ = ["EvidenceRule", "KeyTerm", "request_words"]
 
 # --- the evidence rule for "high" -----------------------------------------------------------
 
@@ -179,10 +181,7 @@ class EvidenceRule:
         self.question = question
         self.kinds = kinds
         self.how_to = bool(_HOW_TO.search(question))
-        # A how-to's request words ("make", "let", "which option") ask, they are not asked;
-        # so do the words saying what it wants not done ("instead of", "stop … from").
-        asking = REQUEST_WORDS | _denial_markers(question) if self.how_to else frozenset()
-        self.question_words = question_words - asking
+        self.question_words = question_words - request_words(question)
         if self.how_to and alternatives is not None:
             for word, forms in action_alternatives(self.question_words).items():
                 alternatives.setdefault(word, []).extend(forms)
@@ -295,6 +294,17 @@ class EvidenceRule:
                 return NAMED_PROGRAM_HIGH_COVERAGE
         return 1.0
 
+    def rivals(self, one: Sequence[Carrier], other: Sequence[Carrier], rank_share: float) -> bool:
+        """Another page's command ranked nearly as well (`rank_share` of the lead's rank)
+        clashes with the lead's, for a how-to naming no program: the nearest description is
+        often another tool's ("count the lines": pr's "default counting starts with 1st line")."""
+        return (
+            self.how_to
+            and not self.programs
+            and rank_share >= RIVAL_RANK_SHARE
+            and self.clash(one, other)
+        )
+
     def clash(self, one: Sequence[Carrier], other: Sequence[Carrier]) -> bool:
         """Two how-to answers clash: they give different commands (`gcloud compute instances
         list`, `gcloud compute disks list` for "list the URIs") and the question does not name
@@ -318,9 +328,12 @@ class EvidenceRule:
     def _tool_problem(self, command: str, context: str, stated: frozenset[str]) -> str:
         """A how-to answer is evidence when its command is for the program the question names
         ("…for bzip2?" is not answered by `dpkg-deb --threads-max`); when the question names
-        none, only a passage stating every content word of the question is (many tools'
-        pages share a description's words, and the nearest one is often another tool's)."""
+        none, a passage whose command is its own page's program's is (whether another tool's
+        page answers too is the answer's to check), else only one stating every content word
+        of the question (many tools' pages share a description's words)."""
         if command_programs(command, context) & self.question_tokens:
+            return ""
+        if not self.programs and on_own_page(command, context):
             return ""
         if self.question_words - stated:
             return "the command is not shown to be for what was asked"
@@ -364,6 +377,14 @@ class EvidenceRule:
 
 _NEGATION_REACH = 3  # words after "not" / "n't" that it negates
 _CLAUSE_BREAK = re.compile(r"[()\[\]{},;:.!?—–]")
+
+
+def request_words(question: str) -> frozenset[str]:
+    """A how-to's request words ("make", "let", "which option") ask, they are not asked; so
+    do the words saying what it wants not done ("instead of", "stop … from")."""
+    if not _HOW_TO.search(question):
+        return frozenset()
+    return REQUEST_WORDS | _denial_markers(question)
 
 
 def _denial_markers(question: str) -> frozenset[str]:

@@ -21,7 +21,7 @@ from swarm.models.evidence import (
     question_kinds,
     text_words,
 )
-from swarm.models.evidence_rule import EvidenceRule
+from swarm.models.evidence_rule import EvidenceRule, request_words
 from swarm.wiki.passages import Passage
 from swarm.wiki.tokens import tokenize
 
@@ -118,7 +118,7 @@ class PassageScorer:
     """IDF-weighted coverage of the query's content words, IDF taken over the passages."""
 
     def __init__(self, query: str, passages: Sequence[Passage]) -> None:
-        asked = text_words(query) - QUESTION_SCAFFOLD
+        asked = text_words(query) - QUESTION_SCAFFOLD - request_words(query)
         self.query_words = frozenset(word for word in asked if not cjk_scaffold(word))
         self.kinds = question_kinds(query)
         if self.query_words & _MONEY:
@@ -142,7 +142,6 @@ class PassageScorer:
         for word, forms in derived_forms(self.query_words, vocabulary).items():
             self.alternatives.setdefault(word, []).extend(forms)
         self.rule = EvidenceRule(query, self.query_words, self.kinds, passages, self.alternatives)
-        self.query_words = self.rule.question_words  # a how-to's request words dropped
         count = len(self.items)
         self.idf = {
             word: math.log(1 + (count - df + 0.5) / (df + 0.5))
@@ -183,7 +182,7 @@ class PassageScorer:
         found = frozenset(w for w in self.query_words if self._states(w, words))
         if "money" in kinds:
             found |= self.query_words & _MONEY
-        if "figure" in kinds:
+        if "figure" in kinds and not self.rule.how_to:  # a how-to's "count" wants a command
             found |= self.query_words & _COUNTING
         return found
 
@@ -325,11 +324,12 @@ def _other_page_disagrees(scorer: PassageScorer, order: Sequence[int]) -> bool:
     seen = {lead_page}
     for index in order[1:CONFLICT_SCAN_PASSAGES]:
         page = items[index].passage.page
-        if page in seen:
+        if page in seen or (scorer.rule.how_to and not items[index].passage.code):
             continue
         seen.add(page)
         other = _evidence(items, index)
-        if scorer.confidence_of(other) != "high":
+        share = scorer.rank_score(items[index]) / lead_rank if lead_rank else 0.0
+        if scorer.confidence_of(other) != "high" and not scorer.rule.rivals(lead, other, share):
             continue
         if scorer.rule.clash(lead, other) or not _answer_words(scorer, other) & lead_words:
             return True

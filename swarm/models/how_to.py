@@ -23,10 +23,12 @@ __all__ = [
     "NAMED_PROGRAM_HIGH_COVERAGE",
     "action_alternatives",
     "REQUEST_WORDS",
+    "RIVAL_RANK_SHARE",
     "command_bonus",
     "command_name",
     "command_programs",
     "named_programs",
+    "on_own_page",
     "page_program",
     "question_tokens",
 ]
@@ -56,6 +58,10 @@ _ACTION_VERBS = (
     "create generate",
     "remove delete erase",
 )
+
+# A how-to naming no program: another page's command ranked at least this share of the
+# lead's rank clashes with it (which tool was meant is not shown).
+RIVAL_RANK_SHARE = 0.75
 
 # A cross-reference ("See also: `man 1 tmux`") carries a command but answers nothing.
 _CROSS_REFERENCE = re.compile(r"^\W*see\s+also\b", re.IGNORECASE)
@@ -108,6 +114,13 @@ def command_programs(code: str, context: str) -> frozenset[str]:
     match = _COMMAND_WORD.match(code)
     runs = match.group(1).lower() if match else ""
     return frozenset(program for program in (runs, page_program(context)) if program)
+
+
+def on_own_page(code: str, context: str) -> bool:
+    """The command runs its page's program (`gpg -sb file` on gpg's page), or is one of that
+    program's options or keys (`-p` in unzip's table)."""
+    runs = _COMMAND_WORD.match(code)
+    return not runs or runs.group(1).lower() == page_program(context)
 
 
 def command_name(code: str) -> str:
