@@ -9,24 +9,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from swarm.models.evidence import MONTHS, answer_kinds, figures, lemma, text_words
-from swarm.models.how_to import (
-    NAMED_PROGRAM_HIGH_COVERAGE,
-    REQUEST_WORDS,
-    RIVAL_RANK_SHARE,
-    Carrier,
-    action_alternatives,
-    command_bonus,
-    command_name,
-    command_programs,
-    named_programs,
-    on_own_page,
-    page_program,
-    question_tokens,
-)
+from swarm.models.how_to import HowTo, denials_as_not, request_words, without_constraints
 from swarm.wiki.passages import Passage
 from swarm.wiki.tokens import STOPWORDS, tokenize, words
 
-__all__ = ["EvidenceRule", "KeyTerm", "request_words"]
+__all__ = ["EvidenceRule", "KeyTerm"]
 
 # --- the evidence rule for "high" -----------------------------------------------------------
 
@@ -51,11 +38,6 @@ _OPPOSITES = (
 )
 # CJK before/after and most/least, by character: 値上げ前 is not answered under 値上げ後.
 _CJK_OPPOSITES = (("前", "後"), ("前", "后"), ("最大", "最小"), ("最高", "最低"), ("以上", "以下"))
-_DENIAL = re.compile(
-    r"\b(instead\s+of|rather\s+than|(stop|keep|prevent)\s+(\S+\s+){0,2}?from|avoid|without)\b",
-    re.IGNORECASE,
-)
-_WITHOUT = re.compile(r"\bwithout\b", re.IGNORECASE)
 _RELATIVE_TIME = frozenset("before after prior previous preceding following".split())
 _TEMPORAL_RELATION = frozenset(
     "before after prior previous previously preceding following earlier later until since "
@@ -93,13 +75,6 @@ _NOT_NAMES = frozenset(
 _CAPITALISED = re.compile(r"(?<![\w'])([A-Z][\w'&-]*)(?=(?:\s+([A-Z0-9][\w.]*[\w]|[A-Z0-9]))?)")
 _CJK_START = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]")
 _QUOTED = re.compile(r"[\"“`']([^\"”`']{2,60})[\"”`']")
-_CODE_LIKE = re.compile(r"(^|\s)(-{1,2}[\w-]+|[\w.-]+/[\w./-]+|\w+=\S+)")
-_HOW_TO = re.compile(
-    r"^\W*(what('?s|\s+is)\s+the\s+command|can\s+\S+\s+\w+)\b|"
-    r"\bhow\s+(do|does|can|could|should|would|to)\b|\b(command|option|flag)\s+(to|for)\b|"
-    r"\bwhich\s+(\S+\s+)?(command|option|flag|switch)\b|\bwhat\s+(do|should|can)\s+i\s+(run|type)\b",
-    re.IGNORECASE,
-)
 _PERSON_ASKED = re.compile(r"^\W*(who|whom|whose)\b|\bwhich\s+(person|people)\b", re.I)
 _PLACE_PREFIX = re.compile(r"\b(at|in|near|from|into|on|to)\s+(?:the\s+)?$", re.IGNORECASE)
 _CALENDAR_NAME = re.compile(
@@ -180,26 +155,20 @@ class EvidenceRule:
         how-to's action verbs' equivalents ("see" is stated by "list", "print"...)."""
         self.question = question
         self.kinds = kinds
-        self.how_to = bool(_HOW_TO.search(question))
         self.question_words = question_words - request_words(question)
-        if self.how_to and alternatives is not None:
-            for word, forms in action_alternatives(self.question_words).items():
-                alternatives.setdefault(word, []).extend(forms)
-        self.question_tokens = question_tokens(question)
-        # The programs the question names, among those the excerpts' commands are for.
-        self.programs = named_programs(
-            self.question_tokens, ((p.code, p.context) for p in passages)
-        )
+        # What a how-to question asks for: a command, for the programs it names.
+        self.how = HowTo(question, self.question_words, passages, alternatives)
+        self.how_to = self.how.asks
         self.asks_person = bool(_PERSON_ASKED.search(question))
         self.numbers = _numbers(question)
         self.asks_past = bool(_PAST_ASKED.search(question))
         # A how-to's "without extracting it" says what the command must not do: the answer
         # need not say "not" (`tar --list`), though it may ("without changing": agreed below).
-        negating = _WITHOUT.sub(" ", question) if self.how_to else question
+        negating = without_constraints(question) if self.how_to else question
         self.negated = bool(_NEGATIONS & set(words(negating))) or "n't" in negating.lower()
         # "instead of overwriting", "stop bzip2 from deleting": what the question wants not
         # done, so a passage saying "do not overwrite" / "don't delete" agrees with it.
-        self.denied = _negated_words(_DENIAL.sub(" not ", question))
+        self.denied = _negated_words(denials_as_not(question))
         lowered = set(words(question))
         self.opposites = {_OPPOSITE[w] for w in lowered if w in _OPPOSITE} - lowered
         # "When did X erupt before the Hōei eruption?": the date asked is relative to another
@@ -245,6 +214,11 @@ class EvidenceRule:
         names = _names("x " + " ".join(question.split()[2:])) & self.question_words
         return verb, frozenset(names)
 
+    @staticmethod
+    def request_words(question: str) -> frozenset[str]:
+        """A how-to's words that ask rather than say what is asked ("make", "instead")."""
+        return request_words(question)
+
     def entity_absent(self, all_words: frozenset[str]) -> bool:
         """A name the question asks about is on none of the pages read: the wiki lacks it."""
         return any(t.is_name and t.words and not t.words <= all_words for t in self.key_terms)
@@ -277,67 +251,8 @@ class EvidenceRule:
         if self.relation and not _states_relation(self.relation, raw):
             return "the who-question's verb is not stated (founded, wrote, runs...)"
         if self.how_to:
-            if not (code or _CODE_LIKE.search(text)):
-                return "no command for a how-to question"
-            return self._tool_problem(code or text, context, words_ | text_words(context))
+            return self.how.problem(text, code, context, words_ | text_words(context))
         return self._kind_problem(text, new_words)
-
-    def command_bonus(self, passage: Passage) -> float:
-        """Ranking only: a how-to's passage with a command, for a program the question names."""
-        return command_bonus(self.programs, passage) if self.how_to else 0.0
-
-    def command_coverage(self, passages: Sequence[Passage]) -> float:
-        """The coverage a how-to answer needs for `high`: less when a passage's command is for
-        a program the question names (1.0, no say, otherwise)."""
-        for passage in passages if self.how_to and self.programs else ():
-            if passage.code and command_programs(passage.code, passage.context) & self.programs:
-                return NAMED_PROGRAM_HIGH_COVERAGE
-        return 1.0
-
-    def rivals(self, one: Sequence[Carrier], other: Sequence[Carrier], rank_share: float) -> bool:
-        """Another page's command ranked nearly as well (`rank_share` of the lead's rank)
-        clashes with the lead's, for a how-to naming no program: the nearest description is
-        often another tool's ("count the lines": pr's "default counting starts with 1st line")."""
-        return (
-            self.how_to
-            and not self.programs
-            and rank_share >= RIVAL_RANK_SHARE
-            and self.clash(one, other)
-        )
-
-    def clash(self, one: Sequence[Carrier], other: Sequence[Carrier]) -> bool:
-        """Two how-to answers clash: they give different commands (`gcloud compute instances
-        list`, `gcloud compute disks list` for "list the URIs") and the question does not name
-        the first one's more (its program's own page, every word of its name: "git branch")."""
-        names = [
-            {command_name(c.passage.code) for c in side if c.passage.code} for side in (one, other)
-        ]
-        if not (self.how_to and all(names)) or names[0] & names[1]:
-            return False
-        return self._naming(one) <= self._naming(other)
-
-    def _naming(self, answer: Sequence[Carrier]) -> int:
-        """How much the question names an answer's command: its program's page, its name."""
-        best = 0
-        for passage in (c.passage for c in answer if c.passage.code):
-            own_page = page_program(passage.context) in self.programs
-            name = set(command_name(passage.code).split())
-            best = max(best, own_page + bool(name and name <= self.question_tokens))
-        return best
-
-    def _tool_problem(self, command: str, context: str, stated: frozenset[str]) -> str:
-        """A how-to answer is evidence when its command is for the program the question names
-        ("…for bzip2?" is not answered by `dpkg-deb --threads-max`); when the question names
-        none, a passage whose command is its own page's program's is (whether another tool's
-        page answers too is the answer's to check), else only one stating every content word
-        of the question (many tools' pages share a description's words)."""
-        if command_programs(command, context) & self.question_tokens:
-            return ""
-        if not self.programs and on_own_page(command, context):
-            return ""
-        if self.question_words - stated:
-            return "the command is not shown to be for what was asked"
-        return ""
 
     def _kind_problem(self, text: str, new_words: frozenset[str]) -> str:
         new_numbers = _numbers(text) - self.numbers
@@ -377,19 +292,6 @@ class EvidenceRule:
 
 _NEGATION_REACH = 3  # words after "not" / "n't" that it negates
 _CLAUSE_BREAK = re.compile(r"[()\[\]{},;:.!?—–]")
-
-
-def request_words(question: str) -> frozenset[str]:
-    """A how-to's request words ("make", "let", "which option") ask, they are not asked; so
-    do the words saying what it wants not done ("instead of", "stop … from")."""
-    if not _HOW_TO.search(question):
-        return frozenset()
-    return REQUEST_WORDS | _denial_markers(question)
-
-
-def _denial_markers(question: str) -> frozenset[str]:
-    """The first word of each "instead of", "rather than", "stop X from"... ("instead")."""
-    return frozenset(t for m in _DENIAL.finditer(question) for t in tokenize(m.group(0).split()[0]))
 
 
 def _cjk_opposite(question: str, raw: str) -> bool:

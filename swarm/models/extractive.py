@@ -21,7 +21,7 @@ from swarm.models.evidence import (
     question_kinds,
     text_words,
 )
-from swarm.models.evidence_rule import EvidenceRule, request_words
+from swarm.models.evidence_rule import EvidenceRule
 from swarm.wiki.passages import Passage
 from swarm.wiki.tokens import tokenize
 
@@ -118,7 +118,7 @@ class PassageScorer:
     """IDF-weighted coverage of the query's content words, IDF taken over the passages."""
 
     def __init__(self, query: str, passages: Sequence[Passage]) -> None:
-        asked = text_words(query) - QUESTION_SCAFFOLD - request_words(query)
+        asked = text_words(query) - QUESTION_SCAFFOLD - EvidenceRule.request_words(query)
         self.query_words = frozenset(word for word in asked if not cjk_scaffold(word))
         self.kinds = question_kinds(query)
         if self.query_words & _MONEY:
@@ -204,7 +204,7 @@ class PassageScorer:
         coverage = self.coverage([item])
         if coverage <= 0:
             return 0.0
-        kind_bonus = self.rule.command_bonus(item.passage) + KIND_BONUS * (self.kind in item.kinds)
+        kind_bonus = self.rule.how.bonus(item.passage) + KIND_BONUS * (self.kind in item.kinds)
         return coverage + PAGE_WEIGHT * self.page_prior.get(item.passage.page, 0.0) + kind_bonus
 
     def all_words(self) -> frozenset[str]:
@@ -248,7 +248,7 @@ class PassageScorer:
         has_figure = any(item.kinds & {"figure", "date"} for item in items)
         has_code = any(item.passage.code for item in items)
         if (
-            coverage >= min(HIGH_COVERAGE, self.rule.command_coverage([i.passage for i in items]))
+            coverage >= min(HIGH_COVERAGE, self.rule.how.coverage_bar([i.passage for i in items]))
             and len(direct) >= HIGH_MIN_MATCHED
             and not lacks_key_word
             and (not self.needs_explanation or (self.rule.how_to and has_code))
@@ -329,9 +329,9 @@ def _other_page_disagrees(scorer: PassageScorer, order: Sequence[int]) -> bool:
         seen.add(page)
         other = _evidence(items, index)
         share = scorer.rank_score(items[index]) / lead_rank if lead_rank else 0.0
-        if scorer.confidence_of(other) != "high" and not scorer.rule.rivals(lead, other, share):
+        if scorer.confidence_of(other) != "high" and not scorer.rule.how.rivals(lead, other, share):
             continue
-        if scorer.rule.clash(lead, other) or not _answer_words(scorer, other) & lead_words:
+        if scorer.rule.how.clash(lead, other) or not _answer_words(scorer, other) & lead_words:
             return True
         # Other figures ("$1,850", "$1,600": not the token "1") from a passage ranked as well.
         other_figures = figures(" ".join(i.passage.text for i in other)) - scorer.rule.numbers

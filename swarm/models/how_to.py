@@ -10,7 +10,7 @@ excerpt's command is for ("How do I stop bzip2 from deleting…").
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from swarm.wiki.passages import Passage
@@ -18,19 +18,22 @@ from swarm.wiki.tokens import tokenize
 
 __all__ = [
     "COMMAND_BONUS",
-    "Carrier",
     "NAMED_PROGRAM_BONUS",
     "NAMED_PROGRAM_HIGH_COVERAGE",
-    "action_alternatives",
     "REQUEST_WORDS",
     "RIVAL_RANK_SHARE",
-    "command_bonus",
+    "Carrier",
+    "HowTo",
+    "action_alternatives",
     "command_name",
     "command_programs",
+    "denials_as_not",
     "named_programs",
     "on_own_page",
     "page_program",
     "question_tokens",
+    "request_words",
+    "without_constraints",
 ]
 
 # Ranking only (never confidence), for a how-to question: a passage carrying a command...
@@ -65,6 +68,21 @@ RIVAL_RANK_SHARE = 0.75
 
 # A cross-reference ("See also: `man 1 tmux`") carries a command but answers nothing.
 _CROSS_REFERENCE = re.compile(r"^\W*see\s+also\b", re.IGNORECASE)
+
+_HOW_TO = re.compile(
+    r"^\W*(what('?s|\s+is)\s+the\s+command|can\s+\S+\s+\w+)\b|"
+    r"\bhow\s+(do|does|can|could|should|would|to)\b|\b(command|option|flag)\s+(to|for)\b|"
+    r"\bwhich\s+(\S+\s+)?(command|option|flag|switch)\b|\bwhat\s+(do|should|can)\s+i\s+(run|type)\b",
+    re.IGNORECASE,
+)
+# What a question wants not done: "instead of overwriting", "stop bzip2 from deleting".
+_DENIAL = re.compile(
+    r"\b(instead\s+of|rather\s+than|(stop|keep|prevent)\s+(\S+\s+){0,2}?from|avoid|without)\b",
+    re.IGNORECASE,
+)
+_WITHOUT = re.compile(r"\bwithout\b", re.IGNORECASE)
+# A passage's text with something command-like in it (`-k`, `a/b`, `x=1`).
+_CODE_LIKE = re.compile(r"(^|\s)(-{1,2}[\w-]+|[\w.-]+/[\w./-]+|\w+=\S+)")
 
 # The program a command line runs: past a prompt sign, `sudo` and `NAME=value` assignments.
 _COMMAND_WORD = re.compile(r"^\s*(?:[$#>]\s*)?(?:sudo\s+)?(?:[A-Za-z_]\w*=\S*\s+)*([\w][\w.+-]*)")
@@ -142,15 +160,115 @@ def named_programs(tokens: frozenset[str], commands: Iterable[tuple[str, str]]) 
     return tokens & programs
 
 
-def command_bonus(named: frozenset[str], passage: Passage) -> float:
-    """The ranking bonus of a passage for a how-to question: it carries a command, and that
-    command runs a program the question names, on that program's page (none when the
-    question names programs and the command is for none of them)."""
-    if not passage.code or _CROSS_REFERENCE.search(passage.text):
-        return 0.0
-    if not named:
-        return COMMAND_BONUS
-    runs = _COMMAND_WORD.match(passage.code)
-    bonus = NAMED_PROGRAM_BONUS if runs and runs.group(1).lower() in named else 0.0
-    bonus += NAMED_PROGRAM_BONUS if page_program(passage.context) in named else 0.0
-    return COMMAND_BONUS + bonus if bonus else 0.0
+def request_words(question: str) -> frozenset[str]:
+    """A how-to's request words ("make", "let", "which option") ask, they are not asked; so
+    do the words saying what it wants not done ("instead of", "stop … from")."""
+    if not _HOW_TO.search(question):
+        return frozenset()
+    markers = {t for m in _DENIAL.finditer(question) for t in tokenize(m.group(0).split()[0])}
+    return REQUEST_WORDS | markers
+
+
+def denials_as_not(question: str) -> str:
+    """The question with each "instead of", "stop X from"... written "not" (what follows is
+    what it wants not done)."""
+    return _DENIAL.sub(" not ", question)
+
+
+def without_constraints(question: str) -> str:
+    """The question without its "without": in a how-to ("without extracting it") it says what
+    the command must not do, not a negation its answer must repeat (`tar --list`)."""
+    return _WITHOUT.sub(" ", question)
+
+
+class HowTo:
+    """What a how-to question asks for: a command, for the programs it names (those, among
+    the excerpts' commands' programs, that are words of the question)."""
+
+    def __init__(
+        self,
+        question: str,
+        question_words: frozenset[str],
+        passages: Sequence[Passage] = (),
+        alternatives: dict[str, list[frozenset[str]]] | None = None,
+    ) -> None:
+        """`alternatives` (the scorer's other ways to state each question word) gains the
+        action verbs' equivalents ("see" is stated by "list", "print"...)."""
+        self.asks = bool(_HOW_TO.search(question))
+        self.question_words = question_words
+        self.tokens = question_tokens(question)
+        self.programs = named_programs(self.tokens, ((p.code, p.context) for p in passages))
+        if self.asks and alternatives is not None:
+            for word, forms in action_alternatives(question_words).items():
+                alternatives.setdefault(word, []).extend(forms)
+
+    def bonus(self, passage: Passage) -> float:
+        """Ranking only: a passage carrying a command, more when that command runs a program
+        the question names and more on that program's page (none when the question names
+        programs and the command is for none of them)."""
+        if not self.asks or not passage.code or _CROSS_REFERENCE.search(passage.text):
+            return 0.0
+        if not self.programs:
+            return COMMAND_BONUS
+        runs = _COMMAND_WORD.match(passage.code)
+        bonus = NAMED_PROGRAM_BONUS if runs and runs.group(1).lower() in self.programs else 0.0
+        bonus += NAMED_PROGRAM_BONUS if page_program(passage.context) in self.programs else 0.0
+        return COMMAND_BONUS + bonus if bonus else 0.0
+
+    def coverage_bar(self, passages: Sequence[Passage]) -> float:
+        """The coverage a how-to answer needs for `high`: less when a passage's command is for
+        a program the question names (1.0, no say, otherwise)."""
+        for passage in passages if self.asks and self.programs else ():
+            if passage.code and command_programs(passage.code, passage.context) & self.programs:
+                return NAMED_PROGRAM_HIGH_COVERAGE
+        return 1.0
+
+    def rivals(self, one: Sequence[Carrier], other: Sequence[Carrier], rank_share: float) -> bool:
+        """Another page's command ranked nearly as well (`rank_share` of the lead's rank)
+        clashes with the lead's, for a how-to naming no program: the nearest description is
+        often another tool's ("count the lines": pr's "default counting starts with 1st line")."""
+        return (
+            self.asks
+            and not self.programs
+            and rank_share >= RIVAL_RANK_SHARE
+            and self.clash(one, other)
+        )
+
+    def clash(self, one: Sequence[Carrier], other: Sequence[Carrier]) -> bool:
+        """Two how-to answers clash: they give different commands (`gcloud compute instances
+        list`, `gcloud compute disks list` for "list the URIs") and the question does not name
+        the first one's more (its program's own page, every word of its name: "git branch")."""
+        names = [
+            {command_name(c.passage.code) for c in side if c.passage.code} for side in (one, other)
+        ]
+        if not (self.asks and all(names)) or names[0] & names[1]:
+            return False
+        return self._naming(one) <= self._naming(other)
+
+    def _naming(self, answer: Sequence[Carrier]) -> int:
+        """How much the question names an answer's command: its program's page, its name."""
+        best = 0
+        for passage in (c.passage for c in answer if c.passage.code):
+            own_page = page_program(passage.context) in self.programs
+            name = set(command_name(passage.code).split())
+            best = max(best, own_page + bool(name and name <= self.tokens))
+        return best
+
+    def problem(self, text: str, code: str, context: str, stated: frozenset[str]) -> str:
+        """Why a passage is no answer to the how-to question ("" when it is): it shows no
+        command, or its command is not shown to be for what was asked. A command is for the
+        program the question names ("…for bzip2?" is not answered by `dpkg-deb
+        --threads-max`); when the question names none, a command of its own page's program
+        is (whether another tool's page answers too is the answer's to check), else only a
+        passage stating every content word of the question (many tools' pages share a
+        description's words)."""
+        if not (code or _CODE_LIKE.search(text)):
+            return "no command for a how-to question"
+        command = code or text
+        if command_programs(command, context) & self.tokens:
+            return ""
+        if not self.programs and on_own_page(command, context):
+            return ""
+        if self.question_words - stated:
+            return "the command is not shown to be for what was asked"
+        return ""
