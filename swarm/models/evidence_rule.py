@@ -9,7 +9,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from swarm.models.evidence import MONTHS, answer_kinds, figures, lemma, text_words
-from swarm.models.how_to import HowTo, denials_as_not, request_words, without_constraints
+from swarm.models.how_to import (
+    HowTo,
+    denials_as_not,
+    denied_words,
+    request_words,
+    without_constraints,
+)
 from swarm.wiki.passages import Passage
 from swarm.wiki.tokens import STOPWORDS, tokenize, words
 
@@ -168,7 +174,7 @@ class EvidenceRule:
         self.negated = bool(_NEGATIONS & set(words(negating))) or "n't" in negating.lower()
         # "instead of overwriting", "stop bzip2 from deleting": what the question wants not
         # done, so a passage saying "do not overwrite" / "don't delete" agrees with it.
-        self.denied = _negated_words(denials_as_not(question))
+        self.denied = _negated_words(denials_as_not(question)) | denied_words(question)
         lowered = set(words(question))
         self.opposites = {_OPPOSITE[w] for w in lowered if w in _OPPOSITE} - lowered
         # "When did X erupt before the Hōei eruption?": the date asked is relative to another
@@ -213,6 +219,15 @@ class EvidenceRule:
         verb = lemma(sequence[1])
         names = _names("x " + " ".join(question.split()[2:])) & self.question_words
         return verb, frozenset(names)
+
+    def command_bonus(self, passage: Passage) -> float:
+        """Ranking only, for a how-to: `HowTo.bonus`, none for a passage negating what the
+        question asks ("Display both listening and non-listening sockets" for "listening")."""
+        bonus = self.how.bonus(passage)
+        if bonus and not self.negated:
+            if (self.question_words - self.denied) & _negated_words(passage.text):
+                return 0.0
+        return bonus
 
     @staticmethod
     def request_words(question: str) -> frozenset[str]:

@@ -204,7 +204,7 @@ class PassageScorer:
         coverage = self.coverage([item])
         if coverage <= 0:
             return 0.0
-        kind_bonus = self.rule.how.bonus(item.passage) + KIND_BONUS * (self.kind in item.kinds)
+        kind_bonus = self.rule.command_bonus(item.passage) + KIND_BONUS * (self.kind in item.kinds)
         return coverage + PAGE_WEIGHT * self.page_prior.get(item.passage.page, 0.0) + kind_bonus
 
     def all_words(self) -> frozenset[str]:

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
+from swarm.models.evidence import text_words
 from swarm.wiki.passages import Passage
 from swarm.wiki.tokens import tokenize
 
@@ -28,6 +29,7 @@ __all__ = [
     "command_name",
     "command_programs",
     "denials_as_not",
+    "denied_words",
     "named_programs",
     "on_own_page",
     "page_program",
@@ -81,6 +83,7 @@ _DENIAL = re.compile(
     re.IGNORECASE,
 )
 _WITHOUT = re.compile(r"\bwithout\b", re.IGNORECASE)
+DENIED_CLAUSE_WORDS = 5  # "without pulling in recommended packages"
 # A passage's text with something command-like in it (`-k`, `a/b`, `x=1`).
 _CODE_LIKE = re.compile(r"(^|\s)(-{1,2}[\w-]+|[\w.-]+/[\w./-]+|\w+=\S+)")
 
@@ -167,6 +170,16 @@ def request_words(question: str) -> frozenset[str]:
         return frozenset()
     markers = {t for m in _DENIAL.finditer(question) for t in tokenize(m.group(0).split()[0])}
     return REQUEST_WORDS | markers
+
+
+def denied_words(question: str) -> frozenset[str]:
+    """The words of what the question wants not done: the rest of the clause after each
+    "instead of", "without"... ("without pulling in recommended packages")."""
+    found: set[str] = set()
+    for match in _DENIAL.finditer(question):
+        clause = re.split(r"[,;:.!?()]", question[match.end() :], maxsplit=1)[0]
+        found |= text_words(" ".join(clause.split()[:DENIED_CLAUSE_WORDS]))
+    return frozenset(found)
 
 
 def denials_as_not(question: str) -> str:
