@@ -331,7 +331,7 @@ def _other_page_disagrees(scorer: PassageScorer, order: Sequence[int]) -> bool:
         share = scorer.rank_score(items[index]) / lead_rank if lead_rank else 0.0
         if scorer.confidence_of(other) != "high" and not scorer.rule.how.rivals(lead, other, share):
             continue
-        if scorer.rule.how.clash(lead, other) or not _answer_words(scorer, other) & lead_words:
+        if scorer.rule.how.clash(lead, other, not _answer_words(scorer, other) & lead_words):
             return True
         # Other figures ("$1,850", "$1,600": not the token "1") from a passage ranked as well.
         other_figures = figures(" ".join(i.passage.text for i in other)) - scorer.rule.numbers

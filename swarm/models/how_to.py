@@ -247,14 +247,20 @@ class HowTo:
             and self.clash(one, other)
         )
 
-    def clash(self, one: Sequence[Carrier], other: Sequence[Carrier]) -> bool:
-        """Two how-to answers clash: they give different commands (`gcloud compute instances
-        list`, `gcloud compute disks list` for "list the URIs") and the question does not name
-        the first one's more (its program's own page, every word of its name: "git branch")."""
+    def clash(
+        self, one: Sequence[Carrier], other: Sequence[Carrier], words_differ: bool = False
+    ) -> bool:
+        """Two answers clash. Two how-to answers with commands: when they give different
+        commands (`gcloud compute instances list`, `gcloud compute disks list` for "list the
+        URIs") and the question does not name the first one's more (its program's own page,
+        every word of its name: "git branch" over `git mv`); other answers: when their words
+        differ (`words_differ`, the caller's reading)."""
         names = [
             {command_name(c.passage.code) for c in side if c.passage.code} for side in (one, other)
         ]
-        if not (self.asks and all(names)) or names[0] & names[1]:
+        if not (self.asks and all(names)):
+            return words_differ
+        if names[0] & names[1]:
             return False
         return self._naming(one) <= self._naming(other)
 
