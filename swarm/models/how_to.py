@@ -30,7 +30,7 @@ __all__ = [
     "command_programs",
     "denials_as_not",
     "denied_words",
-    "named_programs",
+    "known_programs",
     "on_own_page",
     "page_program",
     "question_tokens",
@@ -155,12 +155,21 @@ def command_name(code: str) -> str:
     return " ".join(name)
 
 
-def named_programs(tokens: frozenset[str], commands: Iterable[tuple[str, str]]) -> frozenset[str]:
-    """The programs the question names: its words that some (code, context) command is for."""
-    programs: set[str] = set()
+def known_programs(commands: Iterable[tuple[str, str]]) -> frozenset[str]:
+    """The programs of the excerpts' (code, context) commands: each page's program, and what
+    commands run on more than one page (`git` on git-branch's and git-mv's pages); a word run
+    on one page only is that program's subcommand (debugfs's `blocks filespec`)."""
+    pages: set[str] = set()
+    runs: dict[str, set[str]] = {}
     for code, context in commands:
-        programs |= command_programs(code, context)
-    return tokens & programs
+        if not code:
+            continue
+        page = page_program(context)
+        pages.add(page)
+        match = _COMMAND_WORD.match(code)
+        if match:
+            runs.setdefault(match.group(1).lower(), set()).add(page)
+    return frozenset(pages | {word for word, on in runs.items() if len(on) > 1}) - {""}
 
 
 def request_words(question: str) -> frozenset[str]:
@@ -210,7 +219,8 @@ class HowTo:
         self.asks = bool(_HOW_TO.search(question))
         self.question_words = question_words
         self.tokens = question_tokens(question)
-        self.programs = named_programs(self.tokens, ((p.code, p.context) for p in passages))
+        self.known = known_programs((p.code, p.context) for p in passages)
+        self.programs = self.tokens & self.known  # the programs the question names
         if self.asks and alternatives is not None:
             for word, forms in action_alternatives(question_words).items():
                 alternatives.setdefault(word, []).extend(forms)
@@ -284,7 +294,9 @@ class HowTo:
         if not (code or _CODE_LIKE.search(text)):
             return "no command for a how-to question"
         command = code or text
-        if command_programs(command, context) & self.tokens:
+        runs = _COMMAND_WORD.match(command)
+        program = runs.group(1).lower() if runs else ""
+        if program in self.known & self.tokens or page_program(context) in self.tokens:
             return ""
         if not self.programs and on_own_page(command, context):
             return ""

@@ -317,6 +317,18 @@ def _fact_value(value: Any) -> str:
     return str(value)
 
 
+def _summary(blocks: Sequence[_Block]) -> str:
+    """The page's summary: the first sentence of its first paragraph, when that comes before
+    any command and is prose (not a `Key: value` line), under no heading but the title's."""
+    for block in blocks:
+        if block.code or block.kind in ("item", "row", "code") or len(block.context) > 1:
+            return ""
+        if block.kind == "text" and not block.label and not _KEY_VALUE_LINE.match(block.text):
+            sentences = _sentences(block.text)
+            return sentences[0] if sentences else ""
+    return ""
+
+
 def split_passages(
     text: str,
     *,
@@ -326,7 +338,9 @@ def split_passages(
 ) -> list[Passage]:
     """Markdown → passages: frontmatter fields (`key: value`), sentences of paragraphs, list
     items, `Key: value` lines, table rows (`Header: cell; ...`), lead-ins with their code.
-    Each passage's context is the page title and the headings above it."""
+    Each passage's context is the page title and the headings above it, and, for a passage
+    carrying a command, the page's summary (what its program does: "comm — compare two sorted
+    files line by line.")."""
     passages: list[Passage] = []
     block_number = 0
     # A fact is about the page: its title (and the frontmatter's own title) is its context.
@@ -339,10 +353,13 @@ def split_passages(
         line = " ".join(f"{key}: {fact}".split())
         passages.append(Passage(page, len(passages), line, fact_context, block_number))
         block_number += 1
-    for block in _joined_blocks(text):
+    blocks = list(_joined_blocks(text))
+    summary = _summary(blocks)
+    for block in blocks:
         if block.kind == "heading":
             continue
-        context = " ".join(dict.fromkeys([title, *block.context])).strip()
+        about = [summary] if block.code and summary else []
+        context = " ".join(dict.fromkeys([title, *block.context, *about])).strip()
         body = " ".join(" ".join(block.lines[:1]).split())
         rest = " ".join(block.lines[1:])
         if block.code and rest:

@@ -116,6 +116,17 @@ def test_a_heading_is_the_context_of_its_section_not_a_passage() -> None:
     ]
 
 
+def test_a_commands_context_holds_the_pages_summary() -> None:
+    text = "# comm\n\ncomm — compare two sorted files.\n\n- Print common lines:\n\n`comm -12 a b`\n"
+
+    passages = split_passages(text, title="comm")
+
+    assert [(p.text, p.context) for p in passages] == [
+        ("comm — compare two sorted files.", "comm"),
+        ("Print common lines: comm -12 a b", "comm comm — compare two sorted files."),
+    ]
+
+
 def test_a_table_rows_code_cell_is_its_command() -> None:
     passages = split_passages("| option | meaning |\n|---|---|\n| `-p` | Extract to pipe |\n")
 
