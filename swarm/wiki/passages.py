@@ -34,6 +34,9 @@ _MARKDOWN = MarkdownIt("commonmark", {"html": True}).enable("table")
 MAX_JOINED_CHARS = 600
 _KEY_VALUE_LINE = re.compile(r"^\s*[A-Z][\w /&()'-]{0,40}:\s+\S")
 _MID_SENTENCE = re.compile(r"(,|\b(of|the|a|an|and|or|to|in|on|at|for|with|by|from))\s*$", re.I)
+# A cheat sheet's mnemonic letters ("[c]reate an archive", "E[x]tract", "[v]erbosely"): the
+# word without its brackets.
+_MNEMONIC = re.compile(r"(?<=\w)\[(\w{1,2})\]|\[(\w{1,2})\](?=\w)")
 _WIKILINK_ALIAS = re.compile(r"\[\[[^\]|]*\|([^\]]+)\]\]")
 _WIKILINK = re.compile(r"\[\[([^\]]+)\]\]")
 _INLINE_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -130,7 +133,7 @@ def _inline_text(token: Token) -> tuple[str, str, bool]:
     for child in token.children or []:
         kind = child.type
         if kind == "text":
-            parts.append(child.content)
+            parts.append(_MNEMONIC.sub(lambda m: m.group(1) or m.group(2), child.content))
             if strong == 0 and child.content.strip():
                 label = False
         elif kind == "code_inline":

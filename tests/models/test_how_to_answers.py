@@ -78,6 +78,20 @@ tee --append file
 tee --ignore-interrupts file
 ```
 """
+# tldr style: a summary quote, mnemonic letters, placeholders in the command.
+TAR = """# tar
+
+> Archiving utility.
+> More information: <https://www.gnu.org/software/tar>.
+
+- [c]reate an archive and write it to a [f]ile:
+
+`tar cf {{path/to/target.tar}} {{path/to/file1 path/to/file2 ...}}`
+
+- E[x]tract a (compressed) archive [f]ile into the current directory [v]erbosely:
+
+`tar xvf {{path/to/source.tar[.gz|.bz2|.xz]}}`
+"""
 XZ = """# xz
 
 - Test the integrity of compressed files:
@@ -106,6 +120,12 @@ LZ4 = """# lz4
             "How do I get lsof to list only the open IPv6 network files?",
             "lsof -i 6",
             id="a-comment-in-a-code-block-and-its-command",
+        ),
+        pytest.param(
+            {"tar.md": TAR, "gzip.md": GZIP},
+            "How can I extract a compressed tar archive verbosely into the current directory?",
+            "tar xvf",
+            id="tldr-page-with-mnemonic-letters",
         ),
         pytest.param(
             {"tee.md": TEE, "gzip.md": GZIP},

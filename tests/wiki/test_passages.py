@@ -62,6 +62,12 @@ from swarm.wiki.tokens import words
             id="sentences-without-link-marks",
         ),
         pytest.param(
+            "- [c]reate an archive and write it to a [f]ile:\n\n`tar cf {{target.tar}} {{file}}`\n",
+            None,
+            ["create an archive and write it to a file: tar cf {{target.tar}} {{file}}"],
+            id="tldr-mnemonic-letters-and-placeholders",
+        ),
+        pytest.param(
             "Force decompression\n\n    bzip2 -d\n\nKeep input files\n\n    bzip2 -k\n",
             None,
             ["Force decompression: bzip2 -d", "Keep input files: bzip2 -k"],
@@ -155,9 +161,10 @@ _PROSE = st.lists(st.lists(_SENTENCE, min_size=1, max_size=4), min_size=1, max_s
 @given(_MARKDOWNISH)
 @example("*a*a*a")
 def test_the_splitter_never_raises_and_invents_no_words(text: str) -> None:
-    # Emphasis marks inside a word join its pieces ("*a*a*a" renders "aa*a"): a word of the
-    # output is then part of a word of the text once the marks are gone, never a new one.
-    unmarked = " ".join(words(text.translate(str.maketrans("", "", "*_`~"))))
+    # Emphasis marks inside a word join its pieces ("*a*a*a" renders "aa*a"), and so do a
+    # cheat sheet's mnemonic brackets ("[c]reate"): a word of the output is then part of a
+    # word of the text once the marks are gone, never a new one.
+    unmarked = " ".join(words(text.translate(str.maketrans("", "", "*_`~[]"))))
     source = set(words(text)) | set(unmarked.split())
 
     def invented(text_out: str) -> set[str]:
