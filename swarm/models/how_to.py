@@ -83,6 +83,8 @@ _DENIAL = re.compile(
     re.IGNORECASE,
 )
 _WITHOUT = re.compile(r"\bwithout\b", re.IGNORECASE)
+# An alternative turned down: "rather than stdin", "instead of alphabetically".
+_ALTERNATIVE = re.compile(r"\b(instead\s+of|rather\s+than)\b", re.IGNORECASE)
 DENIED_CLAUSE_WORDS = 5  # "without pulling in recommended packages"
 # A passage's text with something command-like in it (`-k`, `a/b`, `x=1`).
 _CODE_LIKE = re.compile(r"(^|\s)(-{1,2}[\w-]+|[\w.-]+/[\w./-]+|\w+=\S+)")
@@ -174,18 +176,20 @@ def known_programs(commands: Iterable[tuple[str, str]]) -> frozenset[str]:
 
 def request_words(question: str) -> frozenset[str]:
     """A how-to's request words ("make", "let", "which option") ask, they are not asked; so
-    do the words saying what it wants not done ("instead of", "stop … from")."""
+    do the words saying what it wants not done ("instead of", "stop … from"), and the
+    alternative it turns down ("…rather than stdin", "…instead of side by side": the answer
+    need not name what it is not)."""
     if not _HOW_TO.search(question):
         return frozenset()
     markers = {t for m in _DENIAL.finditer(question) for t in tokenize(m.group(0).split()[0])}
-    return REQUEST_WORDS | markers
+    return REQUEST_WORDS | markers | denied_words(question, _ALTERNATIVE)
 
 
-def denied_words(question: str) -> frozenset[str]:
+def denied_words(question: str, denial: re.Pattern[str] | None = None) -> frozenset[str]:
     """The words of what the question wants not done: the rest of the clause after each
     "instead of", "without"... ("without pulling in recommended packages")."""
     found: set[str] = set()
-    for match in _DENIAL.finditer(question):
+    for match in (denial or _DENIAL).finditer(question):
         clause = re.split(r"[,;:.!?()]", question[match.end() :], maxsplit=1)[0]
         found |= text_words(" ".join(clause.split()[:DENIED_CLAUSE_WORDS]))
     return frozenset(found)
