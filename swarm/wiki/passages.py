@@ -281,6 +281,9 @@ def _joined_blocks(text: str) -> Iterator[_Block]:
                 pending.code = code
                 pending.captioned = True
                 sub_list = False
+            elif previous_kind == "heading" and code and block.context:
+                # "## Delete a remote branch" over its command: the heading is its caption.
+                yield _Block("code", [f"{block.context[-1]}:", code], block.context, code=code)
             elif (previous_kind == "heading" or block.inline) and code:
                 if pending is not None:
                     yield pending

@@ -92,6 +92,21 @@ TAR = """# tar
 
 `tar xvf {{path/to/source.tar[.gz|.bz2|.xz]}}`
 """
+# A markdown cheat sheet: a heading over each fenced command.
+GIT = """# Git cheat sheet
+
+## Delete a remote branch
+
+```sh
+git push origin --delete name
+```
+
+## Rename the current branch
+
+```sh
+git branch -m new-name
+```
+"""
 XZ = """# xz
 
 - Test the integrity of compressed files:
@@ -126,6 +141,12 @@ LZ4 = """# lz4
             "How can I extract a compressed tar archive verbosely into the current directory?",
             "tar xvf",
             id="tldr-page-with-mnemonic-letters",
+        ),
+        pytest.param(
+            {"git.md": GIT, "gzip.md": GZIP},
+            "How do I remove a branch on the remote with git?",
+            "git push origin --delete name",
+            id="a-heading-over-a-fenced-command",
         ),
         pytest.param(
             {"tee.md": TEE, "gzip.md": GZIP},

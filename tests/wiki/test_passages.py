@@ -68,6 +68,12 @@ from swarm.wiki.tokens import words
             id="tldr-mnemonic-letters-and-placeholders",
         ),
         pytest.param(
+            "# Git\n\n## Delete a remote branch\n\n```sh\ngit push origin --delete name\n```\n",
+            None,
+            ["Delete a remote branch: git push origin --delete name"],
+            id="a-heading-over-its-command-is-its-caption",
+        ),
+        pytest.param(
             "Force decompression\n\n    bzip2 -d\n\nKeep input files\n\n    bzip2 -k\n",
             None,
             ["Force decompression: bzip2 -d", "Keep input files: bzip2 -k"],
@@ -93,7 +99,7 @@ from swarm.wiki.tokens import words
         pytest.param(
             "# Setup\n\n```sh\n# apt-get install tmux\nReading package lists\n```\n",
             None,
-            ["# apt-get install tmux Reading package lists"],
+            ["Setup: # apt-get install tmux Reading package lists"],
             id="root-prompt-lines-are-not-comments",
         ),
         pytest.param(
