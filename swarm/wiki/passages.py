@@ -327,7 +327,7 @@ def _summary(blocks: Sequence[_Block]) -> str:
     """The page's summary: the first sentence of its first paragraph, when that comes before
     any command and is prose (not a `Key: value` line), under no heading but the title's."""
     for block in blocks:
-        if block.code or block.kind in ("item", "row", "code") or len(block.context) > 1:
+        if block.captioned or block.kind in ("item", "row", "code") or len(block.context) > 1:
             return ""
         if block.kind == "text" and not block.label and not _KEY_VALUE_LINE.match(block.text):
             sentences = _sentences(block.text)

@@ -139,6 +139,14 @@ def test_a_commands_context_holds_the_pages_summary() -> None:
     ]
 
 
+def test_a_tldr_summary_mentioning_other_tools_is_still_the_summary() -> None:
+    text = "# tar\n\n> Archiving utility.\n> Often used with `gzip`.\n\n- List:\n\n`tar tf x`\n"
+
+    passages = split_passages(text, title="tar")
+
+    assert passages[-1].context == "tar Archiving utility."
+
+
 def test_a_table_rows_code_cell_is_its_command() -> None:
     passages = split_passages("| option | meaning |\n|---|---|\n| `-p` | Extract to pipe |\n")
 
