@@ -5,9 +5,18 @@ the kind of answer asked for, and contradict nothing (negation, before/after, wh
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from swarm.models.evidence import MONTHS, answer_kinds, figures, lemma, text_words
+from swarm.models.how_to import (
+    HowTo,
+    denials_as_not,
+    denied_words,
+    request_words,
+    without_constraints,
+)
+from swarm.wiki.passages import Passage
 from swarm.wiki.tokens import STOPWORDS, tokenize, words
 
 __all__ = ["EvidenceRule", "KeyTerm"]
@@ -72,14 +81,6 @@ _NOT_NAMES = frozenset(
 _CAPITALISED = re.compile(r"(?<![\w'])([A-Z][\w'&-]*)(?=(?:\s+([A-Z0-9][\w.]*[\w]|[A-Z0-9]))?)")
 _CJK_START = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]")
 _QUOTED = re.compile(r"[\"“`']([^\"”`']{2,60})[\"”`']")
-_CODE_LIKE = re.compile(r"(^|\s)(-{1,2}[\w-]+|[\w.-]+/[\w./-]+|\w+=\S+)")
-# The program a command line runs: past a prompt sign, `sudo` and `NAME=value` assignments.
-_COMMAND_WORD = re.compile(r"^\s*(?:[$#>]\s*)?(?:sudo\s+)?(?:[A-Za-z_]\w*=\S*\s+)*([\w][\w.+-]*)")
-_HOW_TO = re.compile(
-    r"^\W*(how\s+(do|does|can|could|should|would|to)|what('?s|\s+is)\s+the\s+command|"
-    r"which\s+(command|option|flag)|can\s+\S+\s+\w+)\b|\b(command|option|flag)\s+(to|for)\b",
-    re.IGNORECASE,
-)
 _PERSON_ASKED = re.compile(r"^\W*(who|whom|whose)\b|\bwhich\s+(person|people)\b", re.I)
 _PLACE_PREFIX = re.compile(r"\b(at|in|near|from|into|on|to)\s+(?:the\s+)?$", re.IGNORECASE)
 _CALENDAR_NAME = re.compile(
@@ -148,16 +149,32 @@ class EvidenceRule:
     """What a question needs from a passage for `high`: its key terms stated, the kind of
     answer asked for added (beyond the question's own words), and nothing contradicted."""
 
-    def __init__(self, question: str, question_words: frozenset[str], kinds: frozenset[str]):
+    def __init__(
+        self,
+        question: str,
+        question_words: frozenset[str],
+        kinds: frozenset[str],
+        passages: Sequence[Passage] = (),
+        alternatives: dict[str, list[frozenset[str]]] | None = None,
+    ):
+        """`alternatives` (the scorer's other ways to state each question word) gains a
+        how-to's action verbs' equivalents ("see" is stated by "list", "print"...)."""
         self.question = question
-        self.question_words = question_words
         self.kinds = kinds
-        self.how_to = bool(_HOW_TO.search(question))
-        self.question_tokens = frozenset(re.findall(r"[\w][\w.+-]*", question.lower()))
+        self.question_words = question_words - request_words(question)
+        # What a how-to question asks for: a command, for the programs it names.
+        self.how = HowTo(question, self.question_words, passages, alternatives)
+        self.how_to = self.how.asks
         self.asks_person = bool(_PERSON_ASKED.search(question))
         self.numbers = _numbers(question)
         self.asks_past = bool(_PAST_ASKED.search(question))
-        self.negated = bool(_NEGATIONS & set(words(question))) or "n't" in question.lower()
+        # A how-to's "without extracting it" says what the command must not do: the answer
+        # need not say "not" (`tar --list`), though it may ("without changing": agreed below).
+        negating = without_constraints(question) if self.how_to else question
+        self.negated = bool(_NEGATIONS & set(words(negating))) or "n't" in negating.lower()
+        # "instead of overwriting", "stop bzip2 from deleting": what the question wants not
+        # done, so a passage saying "do not overwrite" / "don't delete" agrees with it.
+        self.denied = _negated_words(denials_as_not(question)) | denied_words(question)
         lowered = set(words(question))
         self.opposites = {_OPPOSITE[w] for w in lowered if w in _OPPOSITE} - lowered
         # "When did X erupt before the Hōei eruption?": the date asked is relative to another
@@ -203,6 +220,20 @@ class EvidenceRule:
         names = _names("x " + " ".join(question.split()[2:])) & self.question_words
         return verb, frozenset(names)
 
+    def command_bonus(self, passage: Passage) -> float:
+        """Ranking only, for a how-to: `HowTo.bonus`, none for a passage negating what the
+        question asks ("Display both listening and non-listening sockets" for "listening")."""
+        bonus = self.how.bonus(passage)
+        if bonus and not self.negated:
+            if (self.question_words - self.denied) & _negated_words(passage.text):
+                return 0.0
+        return bonus
+
+    @staticmethod
+    def request_words(question: str) -> frozenset[str]:
+        """A how-to's words that ask rather than say what is asked ("make", "instead")."""
+        return request_words(question)
+
     def entity_absent(self, all_words: frozenset[str]) -> bool:
         """A name the question asks about is on none of the pages read: the wiki lacks it."""
         return any(t.is_name and t.words and not t.words <= all_words for t in self.key_terms)
@@ -221,7 +252,7 @@ class EvidenceRule:
             return "the passage or its heading says it is superseded"
         if self.negated and not _has_negation(text):
             return "the negation differs"
-        if not self.negated and self.question_words & _negated_words(text):
+        if not self.negated and (self.question_words - self.denied) & _negated_words(text):
             return "the negation differs"
         if self.opposites & text_lower or _cjk_opposite(self.question, raw):
             return "the passage says the opposite (before/after, first/last...)"
@@ -235,23 +266,8 @@ class EvidenceRule:
         if self.relation and not _states_relation(self.relation, raw):
             return "the who-question's verb is not stated (founded, wrote, runs...)"
         if self.how_to:
-            if not (code or _CODE_LIKE.search(text)):
-                return "no command for a how-to question"
-            return self._tool_problem(code or text, words_ | text_words(context))
+            return self.how.problem(text, code, context, words_ | text_words(context))
         return self._kind_problem(text, new_words)
-
-    def _tool_problem(self, command: str, stated: frozenset[str]) -> str:
-        """A how-to answer is evidence when its command runs the program the question names
-        ("…for bzip2?" is not answered by `dpkg-deb --threads-max`); when the question names
-        none, only a passage stating every content word of the question is (many tools'
-        pages share a description's words, and the nearest one is often another tool's)."""
-        match = _COMMAND_WORD.match(command)
-        program = match.group(1).lower() if match else ""
-        if program and program in self.question_tokens:
-            return ""
-        if self.question_words - stated:
-            return "the command is not shown to be for what was asked"
-        return ""
 
     def _kind_problem(self, text: str, new_words: frozenset[str]) -> str:
         new_numbers = _numbers(text) - self.numbers

@@ -118,7 +118,7 @@ class PassageScorer:
     """IDF-weighted coverage of the query's content words, IDF taken over the passages."""
 
     def __init__(self, query: str, passages: Sequence[Passage]) -> None:
-        asked = text_words(query) - QUESTION_SCAFFOLD
+        asked = text_words(query) - QUESTION_SCAFFOLD - EvidenceRule.request_words(query)
         self.query_words = frozenset(word for word in asked if not cjk_scaffold(word))
         self.kinds = question_kinds(query)
         if self.query_words & _MONEY:
@@ -141,7 +141,7 @@ class PassageScorer:
         self.query_words -= cjk_junctions(self.query_words, vocabulary)
         for word, forms in derived_forms(self.query_words, vocabulary).items():
             self.alternatives.setdefault(word, []).extend(forms)
-        self.rule = EvidenceRule(query, self.query_words, self.kinds)
+        self.rule = EvidenceRule(query, self.query_words, self.kinds, passages, self.alternatives)
         count = len(self.items)
         self.idf = {
             word: math.log(1 + (count - df + 0.5) / (df + 0.5))
@@ -182,7 +182,7 @@ class PassageScorer:
         found = frozenset(w for w in self.query_words if self._states(w, words))
         if "money" in kinds:
             found |= self.query_words & _MONEY
-        if "figure" in kinds:
+        if "figure" in kinds and not self.rule.how_to:  # a how-to's "count" wants a command
             found |= self.query_words & _COUNTING
         return found
 
@@ -204,7 +204,7 @@ class PassageScorer:
         coverage = self.coverage([item])
         if coverage <= 0:
             return 0.0
-        kind_bonus = KIND_BONUS if self.kind and self.kind in item.kinds else 0.0
+        kind_bonus = self.rule.command_bonus(item.passage) + KIND_BONUS * (self.kind in item.kinds)
         return coverage + PAGE_WEIGHT * self.page_prior.get(item.passage.page, 0.0) + kind_bonus
 
     def all_words(self) -> frozenset[str]:
@@ -248,7 +248,7 @@ class PassageScorer:
         has_figure = any(item.kinds & {"figure", "date"} for item in items)
         has_code = any(item.passage.code for item in items)
         if (
-            coverage >= HIGH_COVERAGE
+            coverage >= min(HIGH_COVERAGE, self.rule.how.coverage_bar([i.passage for i in items]))
             and len(direct) >= HIGH_MIN_MATCHED
             and not lacks_key_word
             and (not self.needs_explanation or (self.rule.how_to and has_code))
@@ -324,13 +324,14 @@ def _other_page_disagrees(scorer: PassageScorer, order: Sequence[int]) -> bool:
     seen = {lead_page}
     for index in order[1:CONFLICT_SCAN_PASSAGES]:
         page = items[index].passage.page
-        if page in seen:
+        if page in seen or (scorer.rule.how_to and not items[index].passage.code):
             continue
         seen.add(page)
         other = _evidence(items, index)
-        if scorer.confidence_of(other) != "high":
+        share = scorer.rank_score(items[index]) / lead_rank if lead_rank else 0.0
+        if scorer.confidence_of(other) != "high" and not scorer.rule.how.rivals(lead, other, share):
             continue
-        if not _answer_words(scorer, other) & lead_words:
+        if scorer.rule.how.clash(lead, other, not _answer_words(scorer, other) & lead_words):
             return True
         # Other figures ("$1,850", "$1,600": not the token "1") from a passage ranked as well.
         other_figures = figures(" ".join(i.passage.text for i in other)) - scorer.rule.numbers

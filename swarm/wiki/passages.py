@@ -1,8 +1,10 @@
 """The one markdown-aware passage splitter: page text → passages, for snippets and answers.
 
 A passage is a sentence, a list item, a `Key: value` line, a table row with its header or a
-frontmatter field; a lead-in ("Print only lines common to both files:") and the code after it
-are one passage. Headings are not passages: they are the context of the passages under them.
+frontmatter field; a lead-in ("Print only lines common to both files:"), a list item or a
+caption ("Force decompression") and the code after it are one passage, and so is each "# what
+it does" comment in a code block with the command under it. Headings are not passages: they
+are the context of the passages under them.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
+
+from swarm.wiki.code_comments import commented_commands
 
 __all__ = [
     "Passage",
@@ -30,6 +34,9 @@ _MARKDOWN = MarkdownIt("commonmark", {"html": True}).enable("table")
 MAX_JOINED_CHARS = 600
 _KEY_VALUE_LINE = re.compile(r"^\s*[A-Z][\w /&()'-]{0,40}:\s+\S")
 _MID_SENTENCE = re.compile(r"(,|\b(of|the|a|an|and|or|to|in|on|at|for|with|by|from))\s*$", re.I)
+# A cheat sheet's mnemonic letters ("[c]reate an archive", "E[x]tract", "[v]erbosely"): the
+# word without its brackets.
+_MNEMONIC = re.compile(r"(?<=\w)\[(\w{1,2})\]|\[(\w{1,2})\](?=\w)")
 _WIKILINK_ALIAS = re.compile(r"\[\[[^\]|]*\|([^\]]+)\]\]")
 _WIKILINK = re.compile(r"\[\[([^\]]+)\]\]")
 _INLINE_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -49,6 +56,7 @@ _SENTENCE_END = re.compile(
 _ABBREVIATION_END = re.compile(
     r"\b(e\.g|i\.e|etc|vs|mr|mrs|ms|dr|inc|ltd|co|no|approx|cf|fig|st)\.$", re.IGNORECASE
 )
+_FINISHED_SENTENCE = re.compile(r"[.!?。！？][\"')\]]?$")
 # Frontmatter keys that are about the file, not facts of the page's subject.
 _NOT_FACTS = frozenset({"title", "aliases", "alias", "cssclass", "cssclasses", "publish"})
 
@@ -96,6 +104,7 @@ class _Block:
     depth: int = 0  # list nesting
     label: bool = False  # a bold-only line introducing what follows
     inline: bool = False  # a code block that is a paragraph of inline code ("`tar -tf x`")
+    captioned: bool = False  # a code block after it has been joined to it
 
     @property
     def text(self) -> str:
@@ -104,6 +113,15 @@ class _Block:
     def leads_in(self) -> bool:
         """A lead-in: the code or sub-list after it belongs to it."""
         return not self.code and (self.text.endswith(":") or self.label)
+
+    def captions(self) -> bool:
+        """A caption of the code right after it: a lead-in, a list item ("- Bring up interface
+        x"), or a one-line paragraph that is not a finished sentence ("Force decompression")."""
+        if self.kind not in ("text", "item") or len(self.text) > MAX_JOINED_CHARS:
+            return False
+        if self.leads_in() or self.kind == "item":
+            return True
+        return not _FINISHED_SENTENCE.search(self.text) and len(_sentences(self.text)) == 1
 
 
 def _inline_text(token: Token) -> tuple[str, str, bool]:
@@ -115,7 +133,7 @@ def _inline_text(token: Token) -> tuple[str, str, bool]:
     for child in token.children or []:
         kind = child.type
         if kind == "text":
-            parts.append(child.content)
+            parts.append(_MNEMONIC.sub(lambda m: m.group(1) or m.group(2), child.content))
             if strong == 0 and child.content.strip():
                 label = False
         elif kind == "code_inline":
@@ -150,12 +168,27 @@ def _key_value_lines(text: str) -> list[str]:
     return groups
 
 
+def _code_blocks(content: str, context: tuple[str, ...], depth: int) -> Iterator[_Block]:
+    """A fenced or indented code block: one block, or, when comments describe its commands,
+    each description (as a lead-in) followed by its command."""
+    pairs = commented_commands(content)
+    if not pairs:
+        yield _Block("code", [content.strip("\n")], context, depth=depth)
+        return
+    for comment, command in pairs:
+        if comment:
+            lead_in = comment if comment.endswith(":") else comment.rstrip(" .") + ":"
+            yield _Block("text", [lead_in], context, depth=depth)
+        yield _Block("code", [command], context, depth=depth)
+
+
 def _blocks(text: str) -> Iterator[_Block]:
     """The page's blocks in order, each with its heading path."""
     headings: dict[int, str] = {}
     depth = 0
     in_item: list[bool] = []  # per open list item: has its first paragraph been seen
     row: list[str] = []
+    row_code: list[str] = []  # the row's cells that are only inline code (`-k`, `ls -l`)
     header: list[str] = []
     in_head = False
     tokens = _MARKDOWN.parse(text)
@@ -190,7 +223,7 @@ def _blocks(text: str) -> Iterator[_Block]:
         elif kind == "thead_close":
             in_head = False
         elif kind == "tr_open":
-            row = []
+            row, row_code = [], []
         elif kind == "tr_close" and not in_head:
             cells = row
             if len(header) == len(cells) and any(header):
@@ -199,10 +232,12 @@ def _blocks(text: str) -> Iterator[_Block]:
             else:
                 line = " | ".join(cells)
             if any(ch.isalnum() for ch in line):
-                yield _Block("row", [line], context())
+                yield _Block("row", [line], context(), code=row_code[0] if row_code else "")
         elif kind == "inline" and tokens[index - 1].type in ("th_open", "td_open"):
-            cell = _inline_text(token)[0]
+            cell, cell_code, _ = _inline_text(token)
             (header if in_head else row).append(" ".join(cell.split()))
+            if cell_code and not in_head and " ".join(cell.split()) == " ".join(cell_code.split()):
+                row_code.append(cell_code)
         elif kind == "inline":
             plain, code, label = _inline_text(token)
             starts_item = bool(in_item) and not in_item[-1]
@@ -225,26 +260,30 @@ def _blocks(text: str) -> Iterator[_Block]:
                     label=label,
                 )
         elif kind in ("fence", "code_block"):
-            yield _Block("code", [token.content.strip("\n")], context(), depth=depth)
+            yield from _code_blocks(token.content, context(), depth)
         index += 1
 
 
 def _joined_blocks(text: str) -> Iterator[_Block]:
-    """Blocks with each lead-in joined to the code block or sub-list that follows it, and a
-    code block right under a heading kept (the heading says what it does); other code is not
-    prose and is dropped."""
+    """Blocks with each caption (a lead-in, a list item, an unfinished one-line paragraph)
+    joined to the code block or sub-list that follows it, and a code block right under a
+    heading kept (the heading says what it does); other code is not prose and is dropped."""
     pending: _Block | None = None
     previous_kind = ""
     sub_list = False  # pending is an item ending in ":" gathering its sub-list
     for block in _blocks(text):
         if block.kind == "code":
             code = " ".join(block.text.split())
-            if pending is not None and pending.leads_in() and code:
+            if pending is not None and not pending.captioned and pending.captions() and code:
                 if not pending.text.endswith(":"):
                     pending.lines[-1] += ":"
                 pending.lines.append(code)
                 pending.code = code
+                pending.captioned = True
                 sub_list = False
+            elif previous_kind == "heading" and code and block.context:
+                # "## Delete a remote branch" over its command: the heading is its caption.
+                yield _Block("code", [f"{block.context[-1]}:", code], block.context, code=code)
             elif (previous_kind == "heading" or block.inline) and code:
                 if pending is not None:
                     yield pending
@@ -284,6 +323,18 @@ def _fact_value(value: Any) -> str:
     return str(value)
 
 
+def _summary(blocks: Sequence[_Block]) -> str:
+    """The page's summary: the first sentence of its first paragraph, when that comes before
+    any command and is prose (not a `Key: value` line), under no heading but the title's."""
+    for block in blocks:
+        if block.captioned or block.kind in ("item", "row", "code") or len(block.context) > 1:
+            return ""
+        if block.kind == "text" and not block.label and not _KEY_VALUE_LINE.match(block.text):
+            sentences = _sentences(block.text)
+            return sentences[0] if sentences else ""
+    return ""
+
+
 def split_passages(
     text: str,
     *,
@@ -293,7 +344,9 @@ def split_passages(
 ) -> list[Passage]:
     """Markdown → passages: frontmatter fields (`key: value`), sentences of paragraphs, list
     items, `Key: value` lines, table rows (`Header: cell; ...`), lead-ins with their code.
-    Each passage's context is the page title and the headings above it."""
+    Each passage's context is the page title and the headings above it, and, for a passage
+    carrying a command, the page's summary (what its program does: "comm — compare two sorted
+    files line by line.")."""
     passages: list[Passage] = []
     block_number = 0
     # A fact is about the page: its title (and the frontmatter's own title) is its context.
@@ -306,10 +359,13 @@ def split_passages(
         line = " ".join(f"{key}: {fact}".split())
         passages.append(Passage(page, len(passages), line, fact_context, block_number))
         block_number += 1
-    for block in _joined_blocks(text):
+    blocks = list(_joined_blocks(text))
+    summary = _summary(blocks)
+    for block in blocks:
         if block.kind == "heading":
             continue
-        context = " ".join(dict.fromkeys([title, *block.context])).strip()
+        about = [summary] if block.code and summary else []
+        context = " ".join(dict.fromkeys([title, *block.context, *about])).strip()
         body = " ".join(" ".join(block.lines[:1]).split())
         rest = " ".join(block.lines[1:])
         if block.code and rest:

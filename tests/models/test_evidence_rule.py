@@ -33,6 +33,14 @@ comm — compare two sorted files line by line.
 
 `comm -23 file1 file2`
 """
+JOIN = """# join
+
+join — join lines of two sorted files on a common field.
+
+- Print the lines of both files that share a common join field:
+
+`join file1 file2`
+"""
 DPKG_DEB = """# dpkg-deb
 
 - Sets the maximum number of threads allowed for compressors that support worker threads:
@@ -120,11 +128,18 @@ CJK = """# 学生券
             id="the-named-tools-command-at-high",
         ),
         pytest.param(
-            {"comm.md": COMM},
+            {"comm.md": COMM, "join.md": JOIN},
             "How do I see which lines two sorted files have in common?",
             "not high",
             "comm -12",
             id="unnamed-tool-paraphrase-is-not-evidence-enough",
+        ),
+        pytest.param(
+            {"comm.md": COMM},
+            "How do I see which lines two sorted files have in common?",
+            "high",
+            "comm -12",
+            id="unnamed-tool-paraphrase-on-the-one-tools-page",
         ),
         pytest.param(
             {"bari.md": NORMANS},

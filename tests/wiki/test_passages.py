@@ -62,6 +62,47 @@ from swarm.wiki.tokens import words
             id="sentences-without-link-marks",
         ),
         pytest.param(
+            "- [c]reate an archive and write it to a [f]ile:\n\n`tar cf {{target.tar}} {{file}}`\n",
+            None,
+            ["create an archive and write it to a file: tar cf {{target.tar}} {{file}}"],
+            id="tldr-mnemonic-letters-and-placeholders",
+        ),
+        pytest.param(
+            "# Git\n\n## Delete a remote branch\n\n```sh\ngit push origin --delete name\n```\n",
+            None,
+            ["Delete a remote branch: git push origin --delete name"],
+            id="a-heading-over-its-command-is-its-caption",
+        ),
+        pytest.param(
+            "Force decompression\n\n    bzip2 -d\n\nKeep input files\n\n    bzip2 -k\n",
+            None,
+            ["Force decompression: bzip2 -d", "Keep input files: bzip2 -k"],
+            id="man-page-caption-without-colon-and-its-indented-command",
+        ),
+        pytest.param(
+            "- Bring up interface x\n\n```sh\nip link set x up\n```\n",
+            None,
+            ["Bring up interface x: ip link set x up"],
+            id="list-item-and-the-fenced-block-after-it",
+        ),
+        pytest.param(
+            "Multiplexer.\n\n```bash\n# Specify an alternative configuration file\ntmux -f file"
+            "\n\n# Behave as a login shell\ntmux -l\n```\n",
+            None,
+            [
+                "Multiplexer.",
+                "Specify an alternative configuration file: tmux -f file",
+                "Behave as a login shell: tmux -l",
+            ],
+            id="each-comment-in-a-code-block-and-the-command-under-it",
+        ),
+        pytest.param(
+            "# Setup\n\n```sh\n# apt-get install tmux\nReading package lists\n```\n",
+            None,
+            ["Setup: # apt-get install tmux Reading package lists"],
+            id="root-prompt-lines-are-not-comments",
+        ),
+        pytest.param(
             "Some prose.\n\n```python\nx = 1\n```\n",
             None,
             ["Some prose."],
@@ -87,6 +128,31 @@ def test_a_heading_is_the_context_of_its_section_not_a_passage() -> None:
     ]
 
 
+def test_a_commands_context_holds_the_pages_summary() -> None:
+    text = "# comm\n\ncomm — compare two sorted files.\n\n- Print common lines:\n\n`comm -12 a b`\n"
+
+    passages = split_passages(text, title="comm")
+
+    assert [(p.text, p.context) for p in passages] == [
+        ("comm — compare two sorted files.", "comm"),
+        ("Print common lines: comm -12 a b", "comm comm — compare two sorted files."),
+    ]
+
+
+def test_a_tldr_summary_mentioning_other_tools_is_still_the_summary() -> None:
+    text = "# tar\n\n> Archiving utility.\n> Often used with `gzip`.\n\n- List:\n\n`tar tf x`\n"
+
+    passages = split_passages(text, title="tar")
+
+    assert passages[-1].context == "tar Archiving utility."
+
+
+def test_a_table_rows_code_cell_is_its_command() -> None:
+    passages = split_passages("| option | meaning |\n|---|---|\n| `-p` | Extract to pipe |\n")
+
+    assert [(p.text, p.code) for p in passages] == [("option: -p; meaning: Extract to pipe", "-p")]
+
+
 def test_snippets_use_the_same_splitter_and_keep_headings() -> None:
     assert snippet_passages("# Tar\n\n- List an archive:\n\n`tar -tf x.tar`\n") == [
         ("Tar", True),
@@ -109,9 +175,10 @@ _PROSE = st.lists(st.lists(_SENTENCE, min_size=1, max_size=4), min_size=1, max_s
 @given(_MARKDOWNISH)
 @example("*a*a*a")
 def test_the_splitter_never_raises_and_invents_no_words(text: str) -> None:
-    # Emphasis marks inside a word join its pieces ("*a*a*a" renders "aa*a"): a word of the
-    # output is then part of a word of the text once the marks are gone, never a new one.
-    unmarked = " ".join(words(text.translate(str.maketrans("", "", "*_`~"))))
+    # Emphasis marks inside a word join its pieces ("*a*a*a" renders "aa*a"), and so do a
+    # cheat sheet's mnemonic brackets ("[c]reate"): a word of the output is then part of a
+    # word of the text once the marks are gone, never a new one.
+    unmarked = " ".join(words(text.translate(str.maketrans("", "", "*_`~[]"))))
     source = set(words(text)) | set(unmarked.split())
 
     def invented(text_out: str) -> set[str]:
