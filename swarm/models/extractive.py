@@ -5,7 +5,6 @@ question, the lead span and runners-up selected, and a confidence judged from th
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -22,17 +21,21 @@ from swarm.models.evidence import (
     text_words,
 )
 from swarm.models.evidence_rule import EvidenceRule
+from swarm.models.question_words import (
+    COUNTING,
+    MONEY,
+    NEEDS_EXPLANATION,
+    NEEDS_FIGURE_KINDS,
+    QUESTION_SCAFFOLD,
+)
 from swarm.wiki.passages import Passage
-from swarm.wiki.tokens import tokenize
 
 __all__ = [
-    "QUESTION_SCAFFOLD",
     "PassageScorer",
     "ScoredPassage",
     "ExtractiveAnswer",
     "answer_spans",
     "extractive_answer",
-    "normalised_words",
 ]
 
 # --- calibration knobs (tune with `swarm verify wiki_fixtures/NAME --backend offline`) -----
@@ -66,43 +69,6 @@ MAX_ANSWER_CHARS = 600
 # A paragraph or list item up to this long is quoted whole when one of its sentences wins.
 MAX_BLOCK_CHARS = 320
 
-# Question scaffolding that says nothing about the subject ("What does the wiki say about").
-_SCAFFOLD_WORDS = (
-    "what which who whom whose when where why how does do did tell me about please wiki say "
-    "says said know explain describe give list find our we us my i you your there per go goes "
-    "going went come comes came something anything thing things happen happened get got "
-    # asking for recency: the wiki's figure is the answer as of its page's date (the freshness
-    # check and the gate deal with the date; the passage never says "latest")
-    "latest current currently now today recent recently newest"
-)
-# Words asking for an amount of money: only a passage with a currency amount answers them.
-# Only generic ones: "rate", "budget" or "revenue" name a specific figure, which must be there.
-_MONEY_WORDS = (
-    "value price prices pricing cost costs worth amount pay paid spend spent charge charged "
-    "fee fees money"
-)
-# Words asking for a count or size: a digit or a number word answers them.
-_COUNT_WORDS = "much many number total count size"
-# Questions whose answer is a figure or a date ("how much", "when"...).
-_NEEDS_FIGURE_KINDS = frozenset({"count", "figure", "date"})
-# Questions asking for a reason or a method: one matching sentence rarely *states* the answer,
-# so the next sentence joins the answer and confidence stays at most medium.
-_NEEDS_EXPLANATION = re.compile(
-    r"^\W*(why|how\s+(do|does|did|can|could|should|would|to)|what\s+(caused|made|led))\b",
-    re.IGNORECASE,
-)
-
-
-def normalised_words(words: str) -> frozenset[str]:
-    # Run the lists through the ranking tokenizer so they match whatever stemming it does.
-    return frozenset(token for word in words.split() for token in tokenize(word))
-
-
-QUESTION_SCAFFOLD = normalised_words(_SCAFFOLD_WORDS)
-_MONEY = normalised_words(_MONEY_WORDS)
-_COUNTING = normalised_words(_COUNT_WORDS)
-
-
 # --- scoring ------------------------------------------------------------------------------
 
 
@@ -121,12 +87,12 @@ class PassageScorer:
         asked = text_words(query) - QUESTION_SCAFFOLD
         self.query_words = frozenset(word for word in asked if not cjk_scaffold(word))
         self.kinds = question_kinds(query)
-        if self.query_words & _MONEY:
+        if self.query_words & MONEY:
             self.kinds |= {"money"}
-        self.needs_figure = bool(self.kinds & _NEEDS_FIGURE_KINDS)
+        self.needs_figure = bool(self.kinds & NEEDS_FIGURE_KINDS)
         # The most specific kind asked for: "how much money" wants money, not any figure.
         self.kind = next((kind for kind in KIND_PRIORITY if kind in self.kinds), "")
-        self.needs_explanation = bool(_NEEDS_EXPLANATION.search(query))
+        self.needs_explanation = bool(NEEDS_EXPLANATION.search(query))
         self.items = [
             ScoredPassage(
                 passage=p,
@@ -181,9 +147,9 @@ class PassageScorer:
         kinds = frozenset().union(*(item.kinds for item in items))
         found = frozenset(w for w in self.query_words if self._states(w, words))
         if "money" in kinds:
-            found |= self.query_words & _MONEY
+            found |= self.query_words & MONEY
         if "figure" in kinds:
-            found |= self.query_words & _COUNTING
+            found |= self.query_words & COUNTING
         return found
 
     def coverage(self, items: Sequence[ScoredPassage]) -> float:
@@ -382,7 +348,7 @@ def answer_spans(scorer: PassageScorer) -> list[list[ScoredPassage]]:
         if len(spans) >= MAX_ANSWER_PASSAGES or ranks[index] < RUNNER_UP_SHARE * ranks[order[0]]:
             break
         # A runner-up must state a question word: a bare figure for "value" is noise.
-        if not scorer.matched([items[index]]) - _MONEY - _COUNTING:
+        if not scorer.matched([items[index]]) - MONEY - COUNTING:
             continue
         start, end = _block_of(items, index)
         span = set(range(start, end + 1))
