@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from swarm.wiki.tokens import content_words, tokenize
 
@@ -14,12 +15,15 @@ __all__ = [
     "KIND_PRIORITY",
     "LEMMA",
     "MONTHS",
+    "Measure",
     "answer_kinds",
     "cjk_scaffold",
     "cjk_junctions",
+    "date_words",
     "derived_forms",
     "figures",
     "lemma",
+    "measures_asked",
     "name_aliases",
     "question_kinds",
     "text_words",
@@ -37,8 +41,20 @@ _IRREGULAR_PAST = (
     "left:leave lost:lose made:make met:meet ran:run rode:ride rose:rise sold:sell sent:send "
     "sat:sit spoke:speak spoken:speak spent:spend stood:stand struck:strike taught:teach "
     "took:take taken:take thought:think threw:throw wrote:write written:write won:win "
-    "wore:wear broke:break broken:break"
+    "wore:wear broke:break broken:break became:become bent:bend bred:breed "
+    "burnt:burn dealt:deal dug:dig drank:drink drunk:drink fed:feed felt:feel forbade:forbid "
+    "forgave:forgive forgiven:forgive froze:freeze frozen:freeze heard:hear hid:hide "
+    "hidden:hide hung:hang overcame:overcome overthrew:overthrow "
+    "overthrown:overthrow paid:pay rang:ring sang:sing sung:sing sank:sink sunk:sink "
+    "seen:see shook:shake shaken:shake shot:shoot slept:sleep slew:slay slain:slay sought:seek "
+    "spun:spin sprang:spring stole:steal stolen:steal stuck:stick stung:sting strove:strive "
+    "swam:swim swept:sweep swore:swear sworn:swear swung:swing told:tell tore:tear torn:tear "
+    "understood:understand undertook:undertake upheld:uphold wept:weep withdrew:withdraw "
+    "withdrawn:withdraw withheld:withhold woke:wake woken:wake"
 )
+# General English measures: the adjective a "how ..." question asks with and the noun a
+# passage may write instead ("how deep" ~ "a depth of 1,642 m").
+_DIMENSIONS = "deep:depth long:length wide:width broad:breadth high:height tall:height heavy:weight"
 # General English calendar words that name each other ("Saturdays and Sundays" = "weekends").
 _CALENDAR_GROUPS = {
     "weekend": "saturday sunday",
@@ -73,6 +89,71 @@ _ANSWER_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(r"\b(because|due to|reasons?|why|caus(e|ed|es)|so that|led to)\b", re.I),
     ),
 )
+# A figure with a unit: what "how long / wide / heavy..." asks for. General SI, imperial and
+# calendar units.
+_MEASURE = r"\d(?:[\d.,]*\d)?\s?(?:-\s?)?"
+_MEASURE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "length",
+        re.compile(
+            rf"{_MEASURE}(km|kilomet(re|er)s?|m|met(re|er)s?|cm|centimet(re|er)s?|mm|"
+            r"millimet(re|er)s?|miles?|mi|feet|foot|ft|inch(es)?|yards?|yd|"
+            r"nautical miles?|light[- ]years?)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "duration",
+        re.compile(
+            rf"{_MEASURE}(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|"
+            r"wks?|months?|years?|yrs?|decades?|centuries|century)\b|"
+            r"\b(every|each|per|a|an|once a|twice a)\s+(second|minute|hour|day|night|week|"
+            r"fortnight|month|quarter|year|decade)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "mass",
+        re.compile(
+            rf"{_MEASURE}(kg|kilograms?|g|grams?|tonnes?|tons?|lbs?|pounds|oz|ounces?)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "size",
+        re.compile(
+            rf"{_MEASURE}(l|litres?|liters?|ml|gallons?|gal|m2|m²|km2|km²|sq\.?\s?\w+|"
+            r"square \w+|acres?|hectares?|ha|cubic \w+|m3|m³)\b",
+            re.IGNORECASE,
+        ),
+    ),
+)
+# "How long / wide / big...": the adjective is stated by a figure with a unit of one of
+# these kinds (length, duration...).
+_HOW_MEASURE = {
+    "long": ("length", "duration"),
+    "wide": ("length",),
+    "broad": ("length",),
+    "deep": ("length",),
+    "high": ("length",),
+    "tall": ("length",),
+    "far": ("length",),
+    "big": ("length", "size", "mass"),
+    "large": ("length", "size", "mass"),
+    "heavy": ("mass",),
+    "old": ("duration",),
+    "soon": ("duration",),
+    "often": ("duration",),
+}
+# The words naming each dimension of length: "40 km long" does not say how deep a lake is.
+_DIMENSION_GROUPS = (
+    "deep depth",
+    "long length",
+    "wide width broad breadth across diameter",
+    "high height tall altitude elevation",
+    "far distance away",
+)
+_HOW_ADJECTIVE = re.compile(rf"\bhow\s+({'|'.join(_HOW_MEASURE)})\b", re.IGNORECASE)
 _NOT_A_COUNT = re.compile(r"[$€£¥]\s?[\d.,]+|\b\d{1,2}:\d{2}\b|\b\d{4}-\d{2}-\d{2}\b")
 _COUNT = re.compile(rf"\d|\b({_NUMBER_WORDS})\b", re.IGNORECASE)
 # The kinds of answer a question asks for.
@@ -101,7 +182,8 @@ _QUESTION_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "figure",
         re.compile(
-            r"^\W*(what|what's|whats)\b.*\b(population|rate|salary|wage|budget|revenue|"
+            r"^\W*(?:(?:at|in|to|of|by|with|for|from)\s+)?(what|what's|whats)\b.*"
+            r"\b(population|rate|salary|wage|budget|revenue|"
             r"income|turnover|profit|height|area|length|width|depth|elevation|altitude|"
             r"weight|distance|capacity|speed|temperature|duration|percentage|ratio|fee|"
             r"allowance|limit|headcount|density|diameter|radius)s?\b",
@@ -133,14 +215,33 @@ for _group, _members in _CALENDAR_GROUPS.items():
         _CALENDAR.setdefault(_one_token(_group), []).append(frozenset({_member}))
 
 
+_DIMENSION: dict[str, list[frozenset[str]]] = {}
+for _adjective, _noun in (pair.split(":") for pair in _DIMENSIONS.split()):
+    _DIMENSION.setdefault(_one_token(_adjective), []).append(frozenset({_one_token(_noun)}))
+    _DIMENSION.setdefault(_one_token(_noun), []).append(frozenset({_one_token(_adjective)}))
+_MONTH_NAMES = (
+    "january february march april may june july august september october november december"
+).split()
+_ISO_DATE = re.compile(r"\b(1\d{3}|20\d{2})-(0[1-9]|1[0-2])(?:-\d{2})?\b")
+
+
+def date_words(text: str) -> frozenset[str]:
+    """The month names an ISO date writes ("2025-11-14" says November), as tokens."""
+    return frozenset(
+        _one_token(_MONTH_NAMES[int(match.group(2)) - 1]) for match in _ISO_DATE.finditer(text)
+    )
+
+
 def text_words(text: str) -> frozenset[str]:
     """Content words as the ranking tokenizer stems them, irregular past forms joined."""
     return frozenset(LEMMA.get(word, word) for word in content_words(text))
 
 
 def answer_kinds(text: str) -> frozenset[str]:
-    """The kinds of answer `text` holds: figure, money, count, date, place, reason."""
+    """The kinds of answer `text` holds: figure, money, count, date, place, reason, and
+    measures with their unit (length, duration, mass, size)."""
     kinds = {kind for kind, rule in _ANSWER_KINDS if rule.search(text)}
+    kinds |= {kind for kind, rule in _MEASURE_KINDS if rule.search(text)}
     if _COUNT.search(_NOT_A_COUNT.sub(" ", text)):
         kinds.add("count")
     return frozenset(kinds)
@@ -154,6 +255,34 @@ def figures(text: str) -> set[str]:
     return {match.replace(",", "") for match in _FIGURE.findall(text)}
 
 
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """What states the adjective of "how deep...": a figure with a unit of one of `kinds`,
+    unless the passage names another dimension (`others`) and not this one (`own`)."""
+
+    kinds: frozenset[str]
+    own: frozenset[str]
+    others: frozenset[str]
+
+    def stated(self, kinds: frozenset[str], words: frozenset[str]) -> bool:
+        if not self.kinds & kinds:
+            return False
+        return bool(self.own & words) or not self.others & words
+
+
+def measures_asked(question: str) -> dict[str, Measure]:
+    """ "How deep is...": the adjective's token and what states it."""
+    groups = [frozenset(_one_token(word) for word in group.split()) for group in _DIMENSION_GROUPS]
+    found: dict[str, Measure] = {}
+    for match in _HOW_ADJECTIVE.finditer(question):
+        adjective = match.group(1).lower()
+        token = _one_token(adjective)
+        own = next((group for group in groups if token in group), frozenset({token}))
+        others = frozenset().union(*(group for group in groups if token not in group))
+        found[token] = Measure(frozenset(_HOW_MEASURE[adjective]), own, others - own)
+    return found
+
+
 def question_kinds(question: str) -> frozenset[str]:
     """The kinds of answer a question asks for (money is added by the caller's money words)."""
     return frozenset(kind for kind, rule in _QUESTION_KINDS if rule.search(question))
@@ -162,11 +291,11 @@ def question_kinds(question: str) -> frozenset[str]:
 def name_aliases(
     question: str, texts: Iterable[str], question_words: frozenset[str]
 ) -> dict[str, list[frozenset[str]]]:
-    """Other ways to state each question word: calendar words, acronyms written in the texts
-    for a capitalised name ("CCW" for "Coastal Clean Water", both ways), and the halves of
-    "Name the Epithet". Each alternative is a set of words that must all be present."""
+    """Other ways to state each question word: calendar and dimension words, acronyms written
+    in the texts for a capitalised name ("CCW" for "Coastal Clean Water", both ways), and the
+    halves of "Name the Epithet". Each alternative is a set of words that must all be present."""
     alternatives: dict[str, list[frozenset[str]]] = {
-        word: list(_CALENDAR.get(word, [])) for word in question_words
+        word: [*_CALENDAR.get(word, []), *_DIMENSION.get(word, [])] for word in question_words
     }
     sources = [question, *texts]
     acronyms = {match.lower() for text in sources for match in _ACRONYM.findall(text)}
@@ -218,8 +347,24 @@ def cjk_junctions(question_words: Iterable[str], vocabulary: frozenset[str]) -> 
 
 # General English derivational endings: "defend" is stated by "defenders", "exist" by
 # "existence", "announcement" by "announced" (the stems share all but these endings).
-_DERIVED = re.compile(r"(ment|ence|ance|enc|anc|ers?|ors?|ation|ion|al|ity|ness|ing|ed|e|s|y)$")
+_DERIVED = re.compile(
+    r"(ment|ence|ance|enc|anc|ant|ers?|ors?|ation|ion|al|ity|ness|ing|ed|ly|ure|ur|e|s|y)$"
+)
 _MIN_DERIVED_STEM = 5
+# The suffix stemmer leaves "apply" but makes "applied" into "appli": a final y and i agree.
+_FINAL_Y = re.compile(r"y$")
+
+
+def _root(word: str) -> str:
+    """`word` without up to two derivational endings ("announcement" -> "announc"), its
+    final y written i."""
+    root = _FINAL_Y.sub("i", word)
+    for _ in range(2):
+        shorter = _DERIVED.sub("", root)
+        if len(shorter) < 4:
+            break
+        root = shorter
+    return root
 
 
 def derived_forms(
@@ -227,12 +372,12 @@ def derived_forms(
 ) -> dict[str, list[frozenset[str]]]:
     """For each question word, the words of `vocabulary` that share its stem of at least five
     letters once a derivational ending is taken off either ("defend" ~ "defender")."""
-    roots = {word: _DERIVED.sub("", word) for word in question_words if word.isascii()}
+    roots = {word: _root(word) for word in question_words if word.isascii()}
     found: dict[str, list[frozenset[str]]] = {}
     for other in vocabulary:
         if not other.isascii() or len(other) < _MIN_DERIVED_STEM:
             continue
-        other_root = _DERIVED.sub("", other)
+        other_root = _root(other)
         for word, root in roots.items():
             if other == word or len(root) < _MIN_DERIVED_STEM or len(other_root) < 4:
                 continue

@@ -203,6 +203,14 @@ class EvidenceRule:
         names = _names("x " + " ".join(question.split()[2:])) & self.question_words
         return verb, frozenset(names)
 
+    def instance_stated(self, text: str) -> bool:
+        """`text` names something of its own, what a "which company..." answer is: a
+        capitalised name within a sentence, or, when a figure or date is asked for, a figure
+        the question does not write."""
+        if self.kinds & {"figure", "count", "money", "date"} and _numbers(text) - self.numbers:
+            return True
+        return bool(_names(text) - self.question_words)
+
     def entity_absent(self, all_words: frozenset[str]) -> bool:
         """A name the question asks about is on none of the pages read: the wiki lacks it."""
         return any(t.is_name and t.words and not t.words <= all_words for t in self.key_terms)

@@ -14,8 +14,10 @@ from swarm.models.evidence import (
     answer_kinds,
     cjk_junctions,
     cjk_scaffold,
+    date_words,
     derived_forms,
     figures,
+    measures_asked,
     name_aliases,
     question_kinds,
     text_words,
@@ -23,10 +25,13 @@ from swarm.models.evidence import (
 from swarm.models.evidence_rule import EvidenceRule
 from swarm.models.question_words import (
     COUNTING,
+    GENERIC,
     MONEY,
     NEEDS_EXPLANATION,
     NEEDS_FIGURE_KINDS,
     QUESTION_SCAFFOLD,
+    answer_type_words,
+    weighted_coverage,
 )
 from swarm.wiki.passages import Passage
 
@@ -41,7 +46,8 @@ __all__ = [
 # --- calibration knobs (tune with `swarm verify wiki_fixtures/NAME --backend offline`) -----
 # Coverage = IDF-weighted share of the question's content words found in a passage.
 # A confident wrong answer is the worst outcome, so "high" needs strong coverage of at least
-# two words actually written in the lead passage; anything doubtful stays medium (context).
+# two words stated by the lead passage (in its text, or, when the answer's type word is
+# stated, in its page title or headings); anything doubtful stays medium (context).
 HIGH_COVERAGE = 0.75
 HIGH_MIN_MATCHED = 2
 # ...and no missing question word as rare as this share of the rarest one's IDF.
@@ -49,6 +55,8 @@ HIGH_KEY_WORD_IDF_SHARE = 0.8
 MEDIUM_COVERAGE = 0.4
 # A question word found only in the passage's page title or headings counts this much.
 CONTEXT_WEIGHT = 0.5
+# ...and this much in the test for "high" (the page or section is about it).
+HIGH_CONTEXT_WEIGHT = 1.0
 # Ranking only (never confidence): a prior for the passage's page (the mean of its place in
 # the ranked excerpts and how well the whole page, titles included, covers the question)...
 PAGE_WEIGHT = 0.3
@@ -96,7 +104,7 @@ class PassageScorer:
         self.items = [
             ScoredPassage(
                 passage=p,
-                words=text_words(p.text),
+                words=text_words(p.text) | date_words(p.text),
                 context_words=text_words(p.context),
                 kinds=answer_kinds(p.text),
             )
@@ -108,6 +116,13 @@ class PassageScorer:
         for word, forms in derived_forms(self.query_words, vocabulary).items():
             self.alternatives.setdefault(word, []).extend(forms)
         self.rule = EvidenceRule(query, self.query_words, self.kinds)
+        self.measures = measures_asked(query)
+        # The answer's type ("which company") and generic asking words, for `_high_coverage`
+        # (not for how-to questions: their commands have a rule of their own).
+        names = frozenset().union(*(t.words for t in self.rule.key_terms if t.is_name))
+        loose = frozenset() if self.rule.how_to else self.query_words - names
+        self.type_words = answer_type_words(query) & loose
+        self.generic = loose & GENERIC - self.type_words
         count = len(self.items)
         self.idf = {
             word: math.log(1 + (count - df + 0.5) / (df + 0.5))
@@ -150,7 +165,9 @@ class PassageScorer:
             found |= self.query_words & MONEY
         if "figure" in kinds:
             found |= self.query_words & COUNTING
-        return found
+        # "How deep": a figure with a unit of length states "deep".
+        found |= {w for w, measure in self.measures.items() if measure.stated(kinds, words)}
+        return found & self.query_words
 
     def coverage(self, items: Sequence[ScoredPassage]) -> float:
         if not self.total_idf or not items:
@@ -203,19 +220,30 @@ class PassageScorer:
             return "medium"
         return level
 
+    def _high_coverage(self, items: Sequence[ScoredPassage]) -> tuple[float, bool, int]:
+        """`weighted_coverage` of the lead span: the answer's type word ("which company") is
+        let off when the passage names an instance; generic words weigh less."""
+        titled = frozenset(w for w in self.query_words if self._states(w, items[0].context_words))
+        text = " ".join(item.passage.text for item in items)
+        return weighted_coverage(
+            self.idf,
+            self.matched(items),
+            titled,
+            optional=self.type_words if self.rule.instance_stated(text) else frozenset(),
+            generic=self.generic,
+            context_weight=CONTEXT_WEIGHT if self.rule.how_to else HIGH_CONTEXT_WEIGHT,
+            key_share=HIGH_KEY_WORD_IDF_SHARE,
+            titles_count=not self.rule.how_to,
+        )
+
     def _coverage_level(self, items: Sequence[ScoredPassage]) -> Confidence:
         coverage = self.coverage(items)
-        direct = self.matched(items)
-        missing = self.query_words - direct - items[0].context_words
-        # The rarest question word is usually what the question is about ("signed", "rate"):
-        # a passage that lacks it does not state the answer, however much else it matches.
-        rarest = max(self.idf.values(), default=0.0)
-        lacks_key_word = any(self.idf[w] >= HIGH_KEY_WORD_IDF_SHARE * rarest for w in missing)
+        high_coverage, lacks_key_word, stated = self._high_coverage(items)
         has_figure = any(item.kinds & {"figure", "date"} for item in items)
         has_code = any(item.passage.code for item in items)
         if (
-            coverage >= HIGH_COVERAGE
-            and len(direct) >= HIGH_MIN_MATCHED
+            high_coverage >= HIGH_COVERAGE
+            and stated >= HIGH_MIN_MATCHED
             and not lacks_key_word
             and (not self.needs_explanation or (self.rule.how_to and has_code))
             and (has_figure or not self.needs_figure)

@@ -1,0 +1,158 @@
+"""The offline level for prose questions, through `query(model="offline")`: a paraphrased
+question is answered `high` from the passage that states its answer (the answer's type word,
+generic asking words, measures with a unit, dates and word forms written another way), and a
+near miss on the same topic (the asked fact absent) is not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from swarm.wiki_query import query
+
+
+def _wiki(root: Path, pages: dict[str, str]) -> Path:
+    lines = [f"- [{name.removesuffix('.md')}]({name})" for name in pages]
+    (root / "index.md").write_text("# Index\n\n" + "\n".join(lines) + "\n")
+    for name, text in pages.items():
+        (root / name).write_text(text)
+    return root
+
+
+INSURANCE = """# Insurance
+
+General liability: insured with Hiscox, $1,000,000 per occurrence. Renews on 1 March.
+
+Professional indemnity: we have none yet; the broker is getting quotes.
+"""
+LEASE = """# Office lease
+
+The lease needs general liability insurance for the office. Rent is paid monthly.
+"""
+LAKE = """# Lake Vorn
+
+Lake Vorn is a glacial lake in the northern hills. It has a depth of 412 metres and freezes
+most winters.
+"""
+LONG_LAKE = """# Lake Vorn
+
+Lake Vorn is a glacial lake in the northern hills, 40 km long, and freezes most winters.
+"""
+OUTAGE = """# Ingestion outage
+
+On 2025-11-14 the ingestion API was down for 47 minutes because a certificate expired.
+"""
+EMMA = """# Emma of Normandy
+
+In 1002 Emma married King Aethelred of England, who was much older than she was.
+"""
+MESSAGE = """# Vellnet
+
+The first Vellnet message was sent in 1969 between two labs. It read "LO": the system
+crashed after two letters.
+"""
+OTHER = """# Kitchen
+
+The kettle is 35 L, stainless, with a ball valve. The fridge is in the hall.
+"""
+TAPESTRY = """# Bayeux Tapestry
+
+About 68 metres long and 50 centimetres high, in several joined sections.
+"""
+
+
+@pytest.mark.parametrize(
+    ("pages", "question", "confidence", "must_hold"),
+    [
+        pytest.param(
+            {"insurance.md": INSURANCE, "lease.md": LEASE, "kitchen.md": OTHER},
+            "Which company insures our general liability?",
+            "high",
+            "Hiscox",
+            id="the-answers-type-word-need-not-be-repeated",
+        ),
+        pytest.param(
+            {"lease.md": LEASE, "kitchen.md": OTHER},
+            "Which company insures our general liability?",
+            "not high",
+            "",
+            id="no-instance-of-the-type-no-high",
+        ),
+        pytest.param(
+            {"lake.md": LAKE, "kitchen.md": OTHER},
+            "How deep is Lake Vorn?",
+            "high",
+            "412 metres",
+            id="how-deep-is-a-depth-with-a-unit",
+        ),
+        pytest.param(
+            {"lake.md": LONG_LAKE, "kitchen.md": OTHER},
+            "How deep is Lake Vorn?",
+            "not high",
+            "",
+            id="a-length-is-not-a-depth",
+        ),
+        pytest.param(
+            {"kitchen.md": OTHER, "lake.md": LAKE},
+            "How big is the kettle?",
+            "high",
+            "35 L",
+            id="how-big-is-a-size-with-a-unit",
+        ),
+        pytest.param(
+            {"tapestry.md": TAPESTRY, "kitchen.md": OTHER},
+            "How long is the Bayeux Tapestry?",
+            "high",
+            "68 metres",
+            id="a-page-title-names-what-its-passage-is-about",
+        ),
+        pytest.param(
+            {"outage.md": OUTAGE, "kitchen.md": OTHER},
+            "How long was the ingestion API down in November 2025?",
+            "high",
+            "47 minutes",
+            id="an-iso-date-states-its-month",
+        ),
+        pytest.param(
+            {"outage.md": OUTAGE, "kitchen.md": OTHER},
+            "How long was the ingestion API down in December 2025?",
+            "not high",
+            "",
+            id="another-month-is-not-stated",
+        ),
+        pytest.param(
+            {"emma.md": EMMA, "kitchen.md": OTHER},
+            "Whom did Emma marry in 1002?",
+            "high",
+            "Aethelred",
+            id="marry-is-stated-by-married",
+        ),
+        pytest.param(
+            {"vellnet.md": MESSAGE, "kitchen.md": OTHER},
+            "What did the first Vellnet message actually say?",
+            "high",
+            "LO",
+            id="a-hedge-word-need-not-be-repeated",
+        ),
+        pytest.param(
+            {"vellnet.md": MESSAGE, "kitchen.md": OTHER},
+            "What did the first Vellnet message say about the weather?",
+            "not high",
+            "",
+            id="a-topic-word-must-be-stated",
+        ),
+    ],
+)
+def test_paraphrased_questions_and_near_misses(
+    tmp_path: Path, pages: dict[str, str], question: str, confidence: str, must_hold: str
+) -> None:
+    wiki = _wiki(tmp_path, pages)
+
+    result = query(question, time_sensitive=False, model="offline", wiki_dir=wiki)
+
+    if confidence == "not high":
+        assert result.confidence != "high", result.answer
+    else:
+        assert result.confidence == confidence, result.answer
+    assert must_hold in result.answer
