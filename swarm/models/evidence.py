@@ -79,7 +79,10 @@ _ANSWER_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "date",
         re.compile(
-            rf"\b(1\d{{3}}|20\d{{2}})\b|\b({MONTHS})\.?\s+\d|\d(st|nd|rd|th)?\s+({MONTHS})\b",
+            rf"\b(1\d{{3}}|20\d{{2}})\b|\b({MONTHS})\.?\s+\d|\d(st|nd|rd|th)?\s+({MONTHS})\b|"
+            # early years: "in 911", "AD 122", "350 BC"
+            r"\b(in|by|from|until|till|around|circa|c\.|after|before|since)\s+\d{3}\b|"
+            r"\b\d{1,4}\s?(BC|BCE|AD|CE)\b|\b(AD|CE)\s?\d{1,4}\b",
             re.IGNORECASE,
         ),
     ),
@@ -170,7 +173,12 @@ _QUESTION_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "date",
         re.compile(
-            r"\bwhen\b|\b(what|which|in\s+what)\s+(year|date|day|month|time)\b", re.IGNORECASE
+            # "when" asking, not "...when something urgent comes up": at the start of the
+            # question or a clause, or before its verb ("when was", "when did")
+            r"^\W*((and|so|but|then|since|until|till)\s+)?when\b|[,;:]\s*when\b|"
+            r"\bwhen\s+(is|was|are|were|do|does|did|will|would|can|could|should|has|have|had)\b|"
+            r"\b(what|which|in\s+what)\s+(year|date|day|month|time)\b",
+            re.IGNORECASE,
         ),
     ),
     ("place", re.compile(r"\bwhere\b|\bwhich\s+(city|town|country|place)\b", re.IGNORECASE)),

@@ -187,6 +187,8 @@ class PassageScorer:
         coverage = self.coverage([item])
         if coverage <= 0:
             return 0.0
+        if not self.rule.how_to:  # the words that matter for high: "organism" need not be there
+            coverage = self._high_coverage([item])[0]
         kind_bonus = KIND_BONUS if self.kind and self.kind in item.kinds else 0.0
         return coverage + PAGE_WEIGHT * self.page_prior.get(item.passage.page, 0.0) + kind_bonus
 

@@ -56,6 +56,15 @@ OTHER = """# Kitchen
 
 The kettle is 35 L, stainless, with a ball valve. The fridge is in the hall.
 """
+CONTACT = """# Vellco
+
+Main contact: Dana Whitlock, operations manager. Prefers phone for anything urgent, email for
+everything else.
+"""
+ROLLO = """# Rollo
+
+Rollo, a Viking leader, was granted land around Rouen by the king Charles the Simple in 911.
+"""
 TAPESTRY = """# Bayeux Tapestry
 
 About 68 metres long and 50 centimetres high, in several joined sections.
@@ -141,6 +150,27 @@ About 68 metres long and 50 centimetres high, in several joined sections.
             "not high",
             "",
             id="a-topic-word-must-be-stated",
+        ),
+        pytest.param(
+            {"vellco.md": CONTACT, "kitchen.md": OTHER},
+            "Who do I phone at Vellco when something urgent comes up?",
+            "high",
+            "Dana Whitlock",
+            id="a-when-clause-does-not-ask-for-a-date",
+        ),
+        pytest.param(
+            {"rollo.md": ROLLO, "kitchen.md": OTHER},
+            "In what year was Rollo granted land around Rouen?",
+            "high",
+            "911",
+            id="a-three-digit-year-is-a-date",
+        ),
+        pytest.param(
+            {"rollo.md": ROLLO, "kitchen.md": OTHER},
+            "In what year was Rollo granted land around Paris?",
+            "not high",
+            "",
+            id="another-place-is-not-stated",
         ),
     ],
 )
