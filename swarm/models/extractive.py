@@ -9,11 +9,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from swarm.models.base import Confidence
+from swarm.models.cjk_question import cjk_junctions, cjk_scaffold
 from swarm.models.evidence import (
     KIND_PRIORITY,
     answer_kinds,
-    cjk_junctions,
-    cjk_scaffold,
     date_words,
     derived_forms,
     figures,
