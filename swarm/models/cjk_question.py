@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["cjk_junctions", "cjk_scaffold"]
+__all__ = ["cjk_junctions", "cjk_question_wording", "cjk_scaffold"]
 
 # Chinese and Japanese function characters (particles, question marks, copulas) and the
 # question phrases of both: a CJK bigram holding one spans a word boundary ("坐高", "票能",
@@ -34,3 +34,55 @@ def cjk_junctions(question_words: Iterable[str], vocabulary: frozenset[str]) -> 
         for word in cjk
         if word not in vocabulary and (set(word) & found_chars or _HIRAGANA.search(word))
     )
+
+
+# Question phrases of Chinese, Japanese and Korean ("how much", "which", "where", "how"...):
+# a bigram of the question overlapping one ("有多" of 有多少, "炖多" of 炖多长时间) asks
+# rather than names.
+_CJK_QUESTION_PHRASES = (
+    "多长时间 多少钱 多少 多长 多久 多大 多远 多高 多重 哪儿 哪里 哪個 哪个 哪些 几 幾 "
+    "什么 什麼 怎么 怎麼 怎样 怎樣 哪 谁 誰 为什么 為什麼 吗 嗎 呢 "
+    "いくら 何 どこ いつ どう どっち どちら どれ だれ "
+    "얼마나 얼마 어디 어떻게 어떤 언제 무엇 뭐 몇 누구 왜 어느"
+).split()
+_CJK_QUESTION_PHRASE = re.compile("|".join(sorted(_CJK_QUESTION_PHRASES, key=len, reverse=True)))
+# Japanese particles: a bigram joining one to a kanji or katakana ("スの", "語は", "に座")
+# spans the boundary between a word and its particle.
+_PARTICLES = frozenset("のはがをにでともへやか")
+_KANJI_KANA = re.compile("[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+# Korean particles and polite endings a word carries ("서울에서", "걸려요"): the bigrams they
+# make with the word's stem are no words.
+_HANGUL_WORD = re.compile("[\uac00-\ud7a3]+")
+_HANGUL_SUFFIX = re.compile(
+    "(에서|에게|까지|부터|으로|이에요|예요|해요|어요|아요|나요|까요|습니까|세요|로|은|는|이|가|을|를|의|도|만|요)$"
+)
+_CJK_RUN = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]+")
+
+
+def _bigrams(run: str) -> list[tuple[int, str]]:
+    return [(i, run[i : i + 2]) for i in range(len(run) - 1)]
+
+
+def cjk_question_wording(question: str) -> frozenset[str]:
+    """The bigrams of `question` that overlap one of its question phrases, join a Japanese
+    particle to a word, or join a Korean particle or ending to its word's stem, unless the
+    same bigram is also written elsewhere in the question as a word of its own."""
+    asking: set[str] = set()
+    naming: set[str] = set()
+    for match in _CJK_RUN.finditer(question):
+        run = match.group()
+        phrases = [(m.start(), m.end()) for m in _CJK_QUESTION_PHRASE.finditer(run)]
+        for at, bigram in _bigrams(run):
+            overlaps = any(start < at + 2 and at < end for start, end in phrases)
+            particle = any(char in _PARTICLES for char in bigram) and bool(
+                _KANJI_KANA.search(bigram)
+            )
+            (asking if overlaps or particle else naming).add(bigram)
+    for match in _HANGUL_WORD.finditer(question):
+        word = match.group()
+        stem = _HANGUL_SUFFIX.sub("", word)
+        if stem != word and len(stem) >= 1:
+            tail = {bigram for at, bigram in _bigrams(word) if at + 2 > len(stem)}
+            asking |= tail
+            naming -= tail
+    return frozenset(asking - naming)

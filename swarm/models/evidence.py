@@ -182,7 +182,12 @@ _QUESTION_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("place", re.compile(r"\bwhere\b|\bwhich\s+(city|town|country|place)\b", re.IGNORECASE)),
     ("reason", re.compile(r"^\W*why\b|\bwhat\s+(caused|made|led)\b", re.IGNORECASE)),
     # Chinese and Japanese "how much / how many": the answer is a figure.
-    ("figure", re.compile("多少|几[个次天年岁]|いくら|何[円時日人回年歳]|몇|얼마")),
+    (
+        "figure",
+        re.compile(
+            "多少|多长|多久|几[个次天年岁本张杯块台]|いくら|何[円時日人回年歳個本枚杯台]|몇|얼마"
+        ),
+    ),
     # A measure asked for by name ("Iceland's population", "the day rate", "the hotel
     # limit"): only a passage with a figure states it. General English measures.
     (

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from swarm.models.base import Confidence
-from swarm.models.cjk_question import cjk_junctions, cjk_scaffold
+from swarm.models.cjk_question import cjk_junctions, cjk_question_wording, cjk_scaffold
 from swarm.models.evidence import (
     KIND_PRIORITY,
     answer_kinds,
@@ -92,6 +92,7 @@ class PassageScorer:
 
     def __init__(self, query: str, passages: Sequence[Passage]) -> None:
         asked = text_words(query) - QUESTION_SCAFFOLD
+        asked -= cjk_question_wording(query)
         self.query_words = frozenset(word for word in asked if not cjk_scaffold(word))
         self.kinds = question_kinds(query)
         if self.query_words & MONEY:
@@ -128,7 +129,8 @@ class PassageScorer:
             for word in self.query_words
             for df in [sum(1 for item in self.items if self._found(word, item))]
         }
-        self.total_idf = sum(self.idf.values())
+        # math.fsum: exact whatever the set order (PYTHONHASHSEED), so ties stay ties
+        self.total_idf = math.fsum(self.idf.values())
         self.page_prior = self._page_prior()
 
     def _states(self, word: str, words: frozenset[str]) -> bool:
@@ -145,7 +147,9 @@ class PassageScorer:
         for item in self.items:
             pages.setdefault(item.passage.page, set()).update(item.words, item.context_words)
         weights = {
-            page: sum(self.idf[w] for w in self.query_words if self._states(w, frozenset(words)))
+            page: math.fsum(
+                self.idf[w] for w in self.query_words if self._states(w, frozenset(words))
+            )
             for page, words in pages.items()
         }
         top = max(weights.values(), default=0.0)
@@ -176,7 +180,7 @@ class PassageScorer:
             frozenset(w for w in self.query_words if self._states(w, items[0].context_words))
             - direct
         )
-        weight = sum(self.idf[w] for w in direct) + CONTEXT_WEIGHT * sum(
+        weight = math.fsum(self.idf[w] for w in direct) + CONTEXT_WEIGHT * math.fsum(
             self.idf[w] for w in context
         )
         return weight / self.total_idf

@@ -4,6 +4,7 @@ subject, words asking for money or a count, and questions asking for a reason or
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 
@@ -147,10 +148,10 @@ def weighted_coverage(
     let_off = optional - direct - context
     asked = frozenset(idf) - let_off
     weight = {w: idf[w] * (GENERIC_WEIGHT if w in generic else 1.0) for w in asked}
-    total = sum(weight.values())
+    total = math.fsum(weight.values())
     if not total or not direct:
         return 0.0, True, 0
-    found = sum(weight[w] for w in direct & asked) + context_weight * sum(
+    found = math.fsum(weight[w] for w in direct & asked) + context_weight * math.fsum(
         weight[w] for w in context & asked
     )
     # The rarest question word is usually what the question is about ("signed", "rate"):

@@ -65,6 +65,10 @@ ROLLO = """# Rollo
 
 Rollo, a Viking leader, was granted land around Rouen by the king Charles the Simple in 911.
 """
+ALLOWANCE_ZH = """# 报销制度
+
+每天 100 元餐补，不需要发票。 出差当天往返的按半天算，50 元。
+"""
 TAPESTRY = """# Bayeux Tapestry
 
 About 68 metres long and 50 centimetres high, in several joined sections.
@@ -171,6 +175,20 @@ About 68 metres long and 50 centimetres high, in several joined sections.
             "not high",
             "",
             id="another-place-is-not-stated",
+        ),
+        pytest.param(
+            {"expenses.md": ALLOWANCE_ZH, "kitchen.md": OTHER},
+            "出差每天有多少餐补？",
+            "high",
+            "100 元",
+            id="cjk-bigrams-of-a-question-phrase-are-no-words",
+        ),
+        pytest.param(
+            {"expenses.md": ALLOWANCE_ZH, "kitchen.md": OTHER},
+            "出差每天有多少房补？",
+            "not high",
+            "",
+            id="cjk-another-allowance-is-not-stated",
         ),
     ],
 )
