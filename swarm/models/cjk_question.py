@@ -81,7 +81,7 @@ def cjk_question_wording(question: str) -> frozenset[str]:
     for match in _HANGUL_WORD.finditer(question):
         word = match.group()
         stem = _HANGUL_SUFFIX.sub("", word)
-        if stem != word and len(stem) >= 1:
+        if stem != word:  # a bare ending ("어떻게 해요") is no word at all
             tail = {bigram for at, bigram in _bigrams(word) if at + 2 > len(stem)}
             asking |= tail
             naming -= tail

@@ -149,7 +149,7 @@ def weighted_coverage(
     asked = frozenset(idf) - let_off
     weight = {w: idf[w] * (GENERIC_WEIGHT if w in generic else 1.0) for w in asked}
     total = math.fsum(weight.values())
-    if not total or not direct:
+    if not total:
         return 0.0, True, 0
     found = math.fsum(weight[w] for w in direct & asked) + context_weight * math.fsum(
         weight[w] for w in context & asked
@@ -160,4 +160,4 @@ def weighted_coverage(
     rarest = max((idf[w] for w in key), default=0.0)
     lacks = any(idf[w] >= key_share * rarest for w in key - direct - context)
     stated = len(direct | context) if titles_count and not let_off else len(direct)
-    return found / total, lacks, stated
+    return found / total, lacks, stated if direct else 0
