@@ -9,10 +9,11 @@ from collections.abc import Iterable
 
 __all__ = ["cjk_junctions", "cjk_question_wording", "cjk_scaffold"]
 
-# Chinese and Japanese function characters (particles, question marks, copulas) and the
-# question phrases of both: a CJK bigram holding one spans a word boundary ("坐高", "票能",
-# "車は") or asks rather than names ("多少", "现在"), so it is no content word of a question.
-_CJK_FUNCTION = frozenset("的了吗呢吧么什怎哪谁几是还和与把被给们我你呀啊嗎麼")
+# Chinese and Japanese function characters (particles, question marks, copulas, the modals
+# 能 / 要, the adverbs 才 / 也 / 就) and the question phrases of both: a CJK bigram holding
+# one spans a word boundary ("坐高", "票能", "車は") or asks rather than names ("多少",
+# "现在"), so it is no content word of a question.
+_CJK_FUNCTION = frozenset("的了吗呢吧么什怎哪谁几是还和与把被给们我你呀啊嗎麼能要才也就")
 _HIRAGANA = re.compile("[\u3040-\u309f]")
 _CJK_QUESTION_BIGRAMS = frozenset("多少 少钱 现在 可以 能买 何か いく くら".split())
 

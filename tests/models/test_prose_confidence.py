@@ -69,6 +69,10 @@ ALLOWANCE_ZH = """# 报销制度
 
 每天 100 元餐补，不需要发票。 出差当天往返的按半天算，50 元。
 """
+JIAOZI_ZH = """# 饺子
+
+水开后下饺子，每次水开加一碗冷水，一共加 3 次冷水，饺子浮起来就熟了。
+"""
 TAPESTRY = """# Bayeux Tapestry
 
 About 68 metres long and 50 centimetres high, in several joined sections.
@@ -189,6 +193,13 @@ About 68 metres long and 50 centimetres high, in several joined sections.
             "not high",
             "",
             id="cjk-another-allowance-is-not-stated",
+        ),
+        pytest.param(
+            {"jiaozi.md": JIAOZI_ZH, "kitchen.md": OTHER},
+            "煮饺子要加几次冷水？",
+            "high",
+            "3 次",
+            id="cjk-a-modal-joined-to-a-verb-is-no-word",
         ),
     ],
 )
