@@ -82,6 +82,9 @@ _HOW_TO = re.compile(
 )
 _PERSON_ASKED = re.compile(r"^\W*(who|whom|whose)\b|\bwhich\s+(person|people)\b", re.I)
 _PLACE_PREFIX = re.compile(r"\b(at|in|near|from|into|on|to)\s+(?:the\s+)?$", re.IGNORECASE)
+# Chinese and Japanese "how many <counter>" (几次, 多少天, 何個) and the numerals that answer it.
+_CJK_COUNTER = re.compile("(几|幾|多少|何)([次个個天年岁歳本张枚杯块台元円人回日件名])")
+_CJK_NUMERAL = r"[0-9０-９][0-9０-９,.]*|[一二三四五六七八九十两兩百千万萬半]+"
 _CALENDAR_NAME = re.compile(
     rf"^({MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$", re.IGNORECASE
 )
@@ -164,6 +167,8 @@ class EvidenceRule:
         # event, so a passage dating only that event (no before/after/earlier...) is no answer.
         self.relative_when = "date" in kinds and bool(lowered & _RELATIVE_TIME)
         self.key_terms = self._key_terms(question)
+        counted = _CJK_COUNTER.search(question)
+        self.counter = counted.group(2) if counted else ""
         self.subject_verb, self.object_names = self._subject_question(question)
         self.relation = _relation_forms(question) if self.asks_person else frozenset()
 
@@ -263,6 +268,11 @@ class EvidenceRule:
 
     def _kind_problem(self, text: str, new_words: frozenset[str]) -> str:
         new_numbers = _numbers(text) - self.numbers
+        if self.counter:
+            # "几次", "何個": the answer is a number of that counter ("3 次", "三次", "3個").
+            if not re.search(rf"({_CJK_NUMERAL})\s*{re.escape(self.counter)}", text):
+                return "no count of what the question counts"
+            return ""
         if self.kinds & {"date"} and not (
             new_numbers and "date" in answer_kinds(_without_numbers(text, self.numbers))
         ):

@@ -201,6 +201,13 @@ About 68 metres long and 50 centimetres high, in several joined sections.
             "3 次",
             id="cjk-a-modal-joined-to-a-verb-is-no-word",
         ),
+        pytest.param(
+            {"jiaozi.md": JIAOZI_ZH.replace("一共加 3 次冷水", "冷水约 250 毫升"), "k.md": OTHER},
+            "煮饺子要加几次冷水？",
+            "not high",
+            "",
+            id="cjk-a-count-of-something-else-is-no-answer",
+        ),
     ],
 )
 def test_paraphrased_questions_and_near_misses(
