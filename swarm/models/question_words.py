@@ -142,8 +142,8 @@ def weighted_coverage(
     in the page title or headings (`titled`: `context_weight`), generic words weighing
     GENERIC_WEIGHT and `optional` ones counting only when stated; whether a key word is
     missing (a non-generic word at least `key_share` as rare as the rarest one); and how
-    many question words are stated (0 with none in the text; titled ones when `titles_count`
-    and no optional word was let off)."""
+    many question words are stated (0 with none in the text; titled ones when `titles_count`,
+    no optional word was let off and the text states one the title does not)."""
     context = titled - direct
     let_off = optional - direct - context
     asked = frozenset(idf) - let_off
@@ -159,5 +159,8 @@ def weighted_coverage(
     key = asked - generic
     rarest = max((idf[w] for w in key), default=0.0)
     lacks = any(idf[w] >= key_share * rarest for w in key - direct - context)
-    stated = len(direct | context) if titles_count and not let_off else len(direct)
+    # Title words count toward the words stated only for a passage that states something
+    # beyond its page's subject ("68 metres long" on "Bayeux Tapestry"), not a tags line.
+    titles = titles_count and not let_off and bool(direct - titled)
+    stated = len(direct | context) if titles else len(direct)
     return found / total, lacks, stated if direct else 0

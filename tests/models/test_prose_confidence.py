@@ -73,6 +73,13 @@ JIAOZI_ZH = """# 饺子
 
 水开后下饺子，每次水开加一碗冷水，一共加 3 次冷水，饺子浮起来就熟了。
 """
+TICKETS_ZH = """---
+tags: [火车, 学生, 省钱]
+---
+# 火车学生票（学生券）
+
+12306 上正式叫「学生票」。 学生票是全价的 75%。
+"""
 TAPESTRY = """# Bayeux Tapestry
 
 About 68 metres long and 50 centimetres high, in several joined sections.
@@ -207,6 +214,13 @@ About 68 metres long and 50 centimetres high, in several joined sections.
             "not high",
             "",
             id="cjk-a-count-of-something-else-is-no-answer",
+        ),
+        pytest.param(
+            {"学生券.md": TICKETS_ZH, "kitchen.md": OTHER},
+            "学生券",
+            "not high",
+            "",
+            id="a-tags-line-under-the-title-is-no-answer",
         ),
     ],
 )
