@@ -91,7 +91,7 @@ _ANSWER_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
 )
 # A figure with a unit: what "how long / wide / heavy..." asks for. General SI, imperial and
-# calendar units.
+# calendar units; not a rate ("km/h", "m3 per second"); an age ("aged 36", "36 years old").
 _MEASURE = r"\d(?:[\d.,]*\d)?\s?(?:-\s?)?"
 _MEASURE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
@@ -99,7 +99,7 @@ _MEASURE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(
             rf"{_MEASURE}(km|kilomet(re|er)s?|m|met(re|er)s?|cm|centimet(re|er)s?|mm|"
             r"millimet(re|er)s?|miles?|mi|feet|foot|ft|inch(es)?|yards?|yd|"
-            r"nautical miles?|light[- ]years?)\b",
+            r"nautical miles?|light[- ]years?)\b(?!\s?/|\s?per\b)",
             re.IGNORECASE,
         ),
     ),
@@ -116,7 +116,15 @@ _MEASURE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "mass",
         re.compile(
-            rf"{_MEASURE}(kg|kilograms?|g|grams?|tonnes?|tons?|lbs?|pounds|oz|ounces?)\b",
+            rf"{_MEASURE}(kg|kilograms?|g|grams?|tonnes?|tons?|lbs?|pounds|oz|ounces?)\b"
+            r"(?!\s?/|\s?per\b)",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "age",
+        re.compile(
+            r"\b(aged|age of)\s+\d+|\b\d+[\s-]years?[\s-]old\b|\b\d+(st|nd|rd|th) birthday\b",
             re.IGNORECASE,
         ),
     ),
@@ -124,7 +132,7 @@ _MEASURE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "size",
         re.compile(
             rf"{_MEASURE}(l|litres?|liters?|ml|gallons?|gal|m2|m²|km2|km²|sq\.?\s?\w+|"
-            r"square \w+|acres?|hectares?|ha|cubic \w+|m3|m³)\b",
+            r"square \w+|acres?|hectares?|ha|cubic \w+|m3|m³)\b(?!\s?/|\s?per\b)",
             re.IGNORECASE,
         ),
     ),
@@ -142,7 +150,7 @@ _HOW_MEASURE = {
     "big": ("length", "size", "mass"),
     "large": ("length", "size", "mass"),
     "heavy": ("mass",),
-    "old": ("duration",),
+    "old": ("age",),
     "soon": ("duration",),
     "often": ("duration",),
 }
@@ -250,7 +258,7 @@ def text_words(text: str) -> frozenset[str]:
 
 def answer_kinds(text: str) -> frozenset[str]:
     """The kinds of answer `text` holds: figure, money, count, date, place, reason, and
-    measures with their unit (length, duration, mass, size)."""
+    measures with their unit (length, duration, mass, size) and ages."""
     kinds = {kind for kind, rule in _ANSWER_KINDS if rule.search(text)}
     kinds |= {kind for kind, rule in _MEASURE_KINDS if rule.search(text)}
     if _COUNT.search(_NOT_A_COUNT.sub(" ", text)):

@@ -80,6 +80,14 @@ tags: [火车, 学生, 省钱]
 
 12306 上正式叫「学生票」。 学生票是全价的 75%。
 """
+VOYAGE = """# Tomas Vell
+
+Tomas Vell sailed on the Marlin aged 22, as the ship's naturalist.
+"""
+VOYAGE_LENGTH = """# Tomas Vell
+
+Tomas Vell sailed on the Marlin as the ship's naturalist; the voyage lasted 5 years.
+"""
 TAPESTRY = """# Bayeux Tapestry
 
 About 68 metres long and 50 centimetres high, in several joined sections.
@@ -221,6 +229,20 @@ About 68 metres long and 50 centimetres high, in several joined sections.
             "not high",
             "",
             id="a-tags-line-under-the-title-is-no-answer",
+        ),
+        pytest.param(
+            {"vell.md": VOYAGE, "kitchen.md": OTHER},
+            "How old was Tomas Vell when he sailed on the Marlin?",
+            "high",
+            "aged 22",
+            id="how-old-is-an-age",
+        ),
+        pytest.param(
+            {"vell.md": VOYAGE_LENGTH, "kitchen.md": OTHER},
+            "How old was Tomas Vell when he sailed on the Marlin?",
+            "not high",
+            "",
+            id="a-duration-is-not-an-age",
         ),
     ],
 )
