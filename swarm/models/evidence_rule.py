@@ -85,6 +85,7 @@ _PLACE_PREFIX = re.compile(r"\b(at|in|near|from|into|on|to)\s+(?:the\s+)?$", re.
 # Chinese and Japanese "how many <counter>" (几次, 多少天, 何個) and the numerals that answer it.
 _CJK_COUNTER = re.compile("(几|幾|多少|何)([次个個天年岁歳本张枚杯块台元円人回日件名])")
 _CJK_NUMERAL = r"[0-9０-９][0-9０-９,.]*|[一二三四五六七八九十两兩百千万萬半]+"
+_WEEKDAY = re.compile(r"^(mon|tues|wednes|thurs|fri|satur|sun)days?$", re.IGNORECASE)
 _CALENDAR_NAME = re.compile(
     rf"^({MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$", re.IGNORECASE
 )
@@ -180,6 +181,8 @@ class EvidenceRule:
             name = _CJK_START.split(name, maxsplit=1)[0]
             if name.lower().strip("'s") in _NOT_NAMES or name.lower() in STOPWORDS:
                 continue
+            if _WEEKDAY.match(name):
+                continue  # "Saturdays and Sundays" is "weekends" too: a word, not a name
             if match.start() == 0 and name.lower() in _NOT_NAMES:
                 continue
             name_words = frozenset(tokenize(name))

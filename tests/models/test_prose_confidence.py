@@ -88,6 +88,10 @@ VOYAGE_LENGTH = """# Tomas Vell
 
 Tomas Vell sailed on the Marlin as the ship's naturalist; the voyage lasted 5 years.
 """
+ROTA = """# On-call rota
+
+Who carries the pager for alerts. Weekends are always covered by Priya; Tom is the backup.
+"""
 TAPESTRY = """# Bayeux Tapestry
 
 About 68 metres long and 50 centimetres high, in several joined sections.
@@ -243,6 +247,13 @@ About 68 metres long and 50 centimetres high, in several joined sections.
             "not high",
             "",
             id="a-duration-is-not-an-age",
+        ),
+        pytest.param(
+            {"rota.md": ROTA, "kitchen.md": OTHER},
+            "Who holds the pager on Saturdays and Sundays?",
+            "medium",
+            "Priya",
+            id="weekdays-are-no-names-the-wiki-must-hold",
         ),
     ],
 )
