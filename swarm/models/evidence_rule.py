@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from swarm.models.evidence import MONTHS, answer_kinds, figures, lemma, text_words
+from swarm.models.question_words import GENERIC
 from swarm.wiki.tokens import STOPWORDS, tokenize, words
 
 __all__ = ["EvidenceRule", "KeyTerm"]
@@ -89,6 +90,11 @@ _WEEKDAY = re.compile(r"^(mon|tues|wednes|thurs|fri|satur|sun)days?$", re.IGNORE
 _CALENDAR_NAME = re.compile(
     rf"^({MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$", re.IGNORECASE
 )
+
+
+def _generic(word: str) -> bool:
+    tokens = tokenize(word)
+    return bool(tokens) and all(token in GENERIC for token in tokens)
 
 
 def _relation_forms(question: str) -> frozenset[str]:
@@ -183,8 +189,8 @@ class EvidenceRule:
                 continue
             if _WEEKDAY.match(name):
                 continue  # "Saturdays and Sundays" is "weekends" too: a word, not a name
-            if match.start() == 0 and name.lower() in _NOT_NAMES:
-                continue
+            if match.start() == 0 and (name.lower() in _NOT_NAMES or _generic(name)):
+                continue  # "Roughly how many...": a capital that only opens the question
             name_words = frozenset(tokenize(name))
             if tail and len(tail) <= 3 and not tokenize(tail):
                 # "Series C", "Linux 2.0": the short tail is the part that tells them apart.

@@ -92,6 +92,10 @@ ROTA = """# On-call rota
 
 Who carries the pager for alerts. Weekends are always covered by Priya; Tom is the backup.
 """
+DYKE = """# Offa's Dyke
+
+It ran from the Severn to the Dee, a length of about 240 kilometres.
+"""
 TAPESTRY = """# Bayeux Tapestry
 
 About 68 metres long and 50 centimetres high, in several joined sections.
@@ -254,6 +258,13 @@ About 68 metres long and 50 centimetres high, in several joined sections.
             "medium",
             "Priya",
             id="weekdays-are-no-names-the-wiki-must-hold",
+        ),
+        pytest.param(
+            {"dyke.md": DYKE, "kitchen.md": OTHER},
+            "Roughly how many kilometres long was Offa's Dyke?",
+            "high",
+            "240 kilometres",
+            id="a-capitalised-hedge-opening-the-question-is-no-name",
         ),
     ],
 )
