@@ -191,7 +191,7 @@ class PassageScorer:
         if coverage <= 0:
             return 0.0
         if not self.rule.how_to:  # the words that matter for high: "organism" need not be there
-            coverage = self._high_coverage([item], CONTEXT_WEIGHT)[0]
+            coverage = self._high_coverage([item], rank=True)[0]
         kind_bonus = KIND_BONUS if self.kind and self.kind in item.kinds else 0.0
         return coverage + PAGE_WEIGHT * self.page_prior.get(item.passage.page, 0.0) + kind_bonus
 
@@ -226,19 +226,19 @@ class PassageScorer:
         return level
 
     def _high_coverage(
-        self, items: Sequence[ScoredPassage], context_weight: float = HIGH_CONTEXT_WEIGHT
+        self, items: Sequence[ScoredPassage], rank: bool = False
     ) -> tuple[float, bool, int]:
-        """`weighted_coverage` of the lead span: the answer's type word ("which company") is
-        let off when the passage names an instance; generic words weigh less."""
+        """`weighted_coverage` of the span; for high (not `rank`) titles count fully and the
+        type word ("which company") is let off when the passage names an instance."""
         titled = frozenset(w for w in self.query_words if self._states(w, items[0].context_words))
         text = " ".join(item.passage.text for item in items)
         return weighted_coverage(
             self.idf,
             self.matched(items),
             titled,
-            optional=self.type_words if self.rule.instance_stated(text) else frozenset(),
+            optional=self.type_words if not rank and self.rule.instance_stated(text) else set(),
             generic=self.generic,
-            context_weight=CONTEXT_WEIGHT if self.rule.how_to else context_weight,
+            context_weight=CONTEXT_WEIGHT if self.rule.how_to or rank else HIGH_CONTEXT_WEIGHT,
             key_share=HIGH_KEY_WORD_IDF_SHARE,
             titles_count=not self.rule.how_to,
         )

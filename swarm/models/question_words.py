@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 
 from swarm.wiki.tokens import tokenize
 
@@ -132,7 +132,7 @@ def weighted_coverage(
     direct: frozenset[str],
     titled: frozenset[str],
     *,
-    optional: frozenset[str],
+    optional: Set[str],
     generic: frozenset[str],
     context_weight: float,
     key_share: float,
