@@ -62,8 +62,9 @@ COUNTING = normalised_words(_COUNT_WORDS)
 # --- how specific a question word is ---------------------------------------------------------
 
 # General English words a question uses to ask rather than to name its subject (hedges,
-# frequency adverbs, "people", "kind", light verbs): a passage need not repeat them, so they
-# weigh this share of their IDF in the test for "high".
+# frequency adverbs, "people", "kind", "need"): a passage need not repeat them, so they weigh
+# this share of their IDF in the test for "high". Light verbs (put, set, make) are not among
+# them: "put" is what tells "where did the treaty put its line" from the line a bull drew.
 GENERIC_WEIGHT = 0.25
 _GENERIC_WORDS = (
     "actually really exactly usually typically generally normally ever still also even just "
