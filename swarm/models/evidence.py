@@ -7,23 +7,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 
-from swarm.wiki.tokens import content_words, tokenize
+from swarm.models.measures import measure_kinds
+from swarm.wiki.tokens import content_words, tokenize, words
 
 __all__ = [
     "KIND_PRIORITY",
     "LEMMA",
     "MONTHS",
-    "Measure",
     "answer_kinds",
     "date_words",
     "derived_forms",
     "figures",
     "lemma",
-    "measures_asked",
     "name_aliases",
     "question_kinds",
+    "question_text_words",
     "text_words",
 ]
 
@@ -90,79 +89,6 @@ _ANSWER_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(r"\b(because|due to|reasons?|why|caus(e|ed|es)|so that|led to)\b", re.I),
     ),
 )
-# A figure with a unit: what "how long / wide / heavy..." asks for. General SI, imperial and
-# calendar units; not a rate ("km/h", "m3 per second"); an age ("aged 36", "36 years old").
-_MEASURE = r"\d(?:[\d.,]*\d)?\s?(?:-\s?)?"
-_MEASURE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "length",
-        re.compile(
-            rf"{_MEASURE}(km|kilomet(re|er)s?|m|met(re|er)s?|cm|centimet(re|er)s?|mm|"
-            r"millimet(re|er)s?|miles?|mi|feet|foot|ft|inch(es)?|yards?|yd|"
-            r"nautical miles?|light[- ]years?)\b(?!\s?/|\s?per\b)",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        "duration",
-        re.compile(
-            rf"{_MEASURE}(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|"
-            r"wks?|months?|years?|yrs?|decades?|centuries|century)\b|"
-            r"\b(every|each|per|a|an|once a|twice a)\s+(second|minute|hour|day|night|week|"
-            r"fortnight|month|quarter|year|decade)\b",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        "mass",
-        re.compile(
-            rf"{_MEASURE}(kg|kilograms?|g|grams?|tonnes?|tons?|lbs?|pounds|oz|ounces?)\b"
-            r"(?!\s?/|\s?per\b)",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        "age",
-        re.compile(
-            r"\b(aged|age of)\s+\d+|\b\d+[\s-]years?[\s-]old\b|\b\d+(st|nd|rd|th) birthday\b",
-            re.IGNORECASE,
-        ),
-    ),
-    (
-        "size",
-        re.compile(
-            rf"{_MEASURE}(l|litres?|liters?|ml|gallons?|gal|m2|m²|km2|km²|sq\.?\s?\w+|"
-            r"square \w+|acres?|hectares?|ha|cubic \w+|m3|m³)\b(?!\s?/|\s?per\b)",
-            re.IGNORECASE,
-        ),
-    ),
-)
-# "How long / wide / big...": the adjective is stated by a figure with a unit of one of
-# these kinds (length, duration...).
-_HOW_MEASURE = {
-    "long": ("length", "duration"),
-    "wide": ("length",),
-    "broad": ("length",),
-    "deep": ("length",),
-    "high": ("length",),
-    "tall": ("length",),
-    "far": ("length",),
-    "big": ("length", "size", "mass"),
-    "large": ("length", "size", "mass"),
-    "heavy": ("mass",),
-    "old": ("age",),
-    "soon": ("duration",),
-    "often": ("duration",),
-}
-# The words naming each dimension of length: "40 km long" does not say how deep a lake is.
-_DIMENSION_GROUPS = (
-    "deep depth",
-    "long length",
-    "wide width broad breadth across diameter",
-    "high height tall altitude elevation",
-    "far distance away",
-)
-_HOW_ADJECTIVE = re.compile(rf"\bhow\s+({'|'.join(_HOW_MEASURE)})\b", re.IGNORECASE)
 _NOT_A_COUNT = re.compile(r"[$€£¥]\s?[\d.,]+|\b\d{1,2}:\d{2}\b|\b\d{4}-\d{2}-\d{2}\b")
 _COUNT = re.compile(rf"\d|\b({_NUMBER_WORDS})\b", re.IGNORECASE)
 # The kinds of answer a question asks for.
@@ -227,6 +153,7 @@ LEMMA = {
     _one_token(past): _one_token(base)
     for past, base in (pair.split(":") for pair in _IRREGULAR_PAST.split())
 }
+_PAST_FORMS = frozenset(LEMMA)
 _CALENDAR: dict[str, list[frozenset[str]]] = {}
 for _group, _members in _CALENDAR_GROUPS.items():
     for _member in (_one_token(word) for word in _members.split()):
@@ -252,15 +179,45 @@ def date_words(text: str) -> frozenset[str]:
 
 
 def text_words(text: str) -> frozenset[str]:
-    """Content words as the ranking tokenizer stems them, irregular past forms joined."""
-    return frozenset(LEMMA.get(word, word) for word in content_words(text))
+    """Content words as the ranking tokenizer stems them, irregular past forms joined to their
+    verb, and the month names its ISO dates write. A stem that only looks like a past form
+    ("founded" -> "found") is not joined to another verb ("find")."""
+    tokens = content_words(text)
+    pasts = tokens & _PAST_FORMS
+    if pasts:
+        written = set(words(text))
+        tokens = {
+            LEMMA[t] if t in pasts and (t in written or t not in _ALSO_BASE) else t for t in tokens
+        }
+    return frozenset(tokens) | date_words(text)
+
+
+# Past forms that are verbs of their own too ("to found" a company, "to fell" a tree): in a
+# question with "did", "to", "can"... they are the base form ("did she found": not "find").
+_ALSO_BASE = frozenset({"found", "fell"})
+_BE = frozenset("be been being is was are were".split())
+_DO_SUPPORT = re.compile(r"\b(do|does|did|to|will|would|can|could|should|may|might)\b", re.I)
+
+
+def question_text_words(question: str) -> frozenset[str]:
+    """`text_words` of a question, with "found" or "fell" as written after do-support (not
+    after "be": "can be found" is "find")."""
+    found = text_words(question)
+    if _DO_SUPPORT.search(question):
+        sequence = words(question)
+        found |= {
+            word
+            for at, word in enumerate(sequence)
+            if word in _ALSO_BASE and not (at and sequence[at - 1] in _BE)
+        }
+    return found
 
 
 def answer_kinds(text: str) -> frozenset[str]:
     """The kinds of answer `text` holds: figure, money, count, date, place, reason, and
     measures with their unit (length, duration, mass, size) and ages."""
     kinds = {kind for kind, rule in _ANSWER_KINDS if rule.search(text)}
-    kinds |= {kind for kind, rule in _MEASURE_KINDS if rule.search(text)}
+    kinds |= measure_kinds(text)
     if _COUNT.search(_NOT_A_COUNT.sub(" ", text)):
         kinds.add("count")
     return frozenset(kinds)
@@ -272,34 +229,6 @@ _FIGURE = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*(?![\w])")
 def figures(text: str) -> set[str]:
     """The numbers written in `text`, whole ("$1,850" is 1850), thousands commas dropped."""
     return {match.replace(",", "") for match in _FIGURE.findall(text)}
-
-
-@dataclass(frozen=True, slots=True)
-class Measure:
-    """What states the adjective of "how deep...": a figure with a unit of one of `kinds`,
-    unless the passage names another dimension (`others`) and not this one (`own`)."""
-
-    kinds: frozenset[str]
-    own: frozenset[str]
-    others: frozenset[str]
-
-    def stated(self, kinds: frozenset[str], words: frozenset[str]) -> bool:
-        if not self.kinds & kinds:
-            return False
-        return bool(self.own & words) or not self.others & words
-
-
-def measures_asked(question: str) -> dict[str, Measure]:
-    """ "How deep is...": the adjective's token and what states it."""
-    groups = [frozenset(_one_token(word) for word in group.split()) for group in _DIMENSION_GROUPS]
-    found: dict[str, Measure] = {}
-    for match in _HOW_ADJECTIVE.finditer(question):
-        adjective = match.group(1).lower()
-        token = _one_token(adjective)
-        own = next((group for group in groups if token in group), frozenset({token}))
-        others = frozenset().union(*(group for group in groups if token not in group))
-        found[token] = Measure(frozenset(_HOW_MEASURE[adjective]), own, others - own)
-    return found
 
 
 def question_kinds(question: str) -> frozenset[str]:

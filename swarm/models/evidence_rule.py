@@ -87,6 +87,12 @@ _PLACE_PREFIX = re.compile(r"\b(at|in|near|from|into|on|to)\s+(?:the\s+)?$", re.
 _CJK_COUNTER = re.compile("(几|幾|多少|何)([次个個天年岁歳本张枚杯块台元円人回日件名])")
 _CJK_NUMERAL = r"[0-9０-９][0-9０-９,.]*|[一二三四五六七八九十两兩百千万萬半]+"
 _WEEKDAY = re.compile(r"^(mon|tues|wednes|thurs|fri|satur|sun)days?$", re.IGNORECASE)
+# One capitalised word qualifying the lowercase noun after it ("English reformer"): an
+# adjective, not a name of its own.
+_FUNCTION_WORD = "|".join(sorted(STOPWORDS))
+_ATTRIBUTIVE = re.compile(
+    rf"(?<![\w'-])(?<![A-Z][\w'-] )[A-Z][\w'-]*(?=\s+(?!(?:{_FUNCTION_WORD})\b)[a-z])"
+)
 _CALENDAR_NAME = re.compile(
     rf"^({MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$", re.IGNORECASE
 )
@@ -218,12 +224,16 @@ class EvidenceRule:
         return verb, frozenset(names)
 
     def instance_stated(self, text: str) -> bool:
-        """`text` names something of its own, what a "which company..." answer is: a
-        capitalised name within a sentence, or, when a figure or date is asked for, a figure
+        """`text` names something of its own, what a "which company..." answer is: a place,
+        a capitalised name within a sentence (not one word qualifying a noun: "an English
+        reformer", "the Dutch physicist"), or, when a figure or date is asked for, a figure
         the question does not write."""
         if self.kinds & {"figure", "count", "money", "date"} and _numbers(text) - self.numbers:
             return True
-        return bool(_names(text) - self.question_words)
+        if _places(text) - self.question_words:
+            return True
+        bare = _ATTRIBUTIVE.sub(" ", text)
+        return bool(_names(bare) - self.question_words)
 
     def entity_absent(self, all_words: frozenset[str]) -> bool:
         """A name the question asks about is on none of the pages read: the wiki lacks it."""

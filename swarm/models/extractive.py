@@ -13,15 +13,15 @@ from swarm.models.cjk_question import cjk_junctions, cjk_question_wording, cjk_s
 from swarm.models.evidence import (
     KIND_PRIORITY,
     answer_kinds,
-    date_words,
     derived_forms,
     figures,
-    measures_asked,
     name_aliases,
     question_kinds,
+    question_text_words,
     text_words,
 )
 from swarm.models.evidence_rule import EvidenceRule
+from swarm.models.measures import measures_asked
 from swarm.models.question_words import (
     COUNTING,
     GENERIC,
@@ -91,7 +91,7 @@ class PassageScorer:
     """IDF-weighted coverage of the query's content words, IDF taken over the passages."""
 
     def __init__(self, query: str, passages: Sequence[Passage]) -> None:
-        asked = text_words(query) - QUESTION_SCAFFOLD
+        asked = question_text_words(query) - QUESTION_SCAFFOLD
         asked -= cjk_question_wording(query)
         self.query_words = frozenset(word for word in asked if not cjk_scaffold(word))
         self.kinds = question_kinds(query)
@@ -104,7 +104,7 @@ class PassageScorer:
         self.items = [
             ScoredPassage(
                 passage=p,
-                words=text_words(p.text) | date_words(p.text),
+                words=text_words(p.text),
                 context_words=text_words(p.context),
                 kinds=answer_kinds(p.text),
             )
@@ -119,8 +119,8 @@ class PassageScorer:
         self.measures = measures_asked(query)
         # The answer's type ("which company") and generic asking words, for `_high_coverage`
         # (not for how-to questions: their commands have a rule of their own).
-        names = frozenset().union(*(t.words for t in self.rule.key_terms if t.is_name))
-        loose = frozenset() if self.rule.how_to else self.query_words - names
+        self.names = frozenset().union(*(t.words for t in self.rule.key_terms if t.is_name))
+        loose = frozenset() if self.rule.how_to else self.query_words - self.names
         self.type_words = answer_type_words(query) & loose
         self.generic = loose & GENERIC - self.type_words
         count = len(self.items)
@@ -186,12 +186,11 @@ class PassageScorer:
         return weight / self.total_idf
 
     def rank_score(self, item: ScoredPassage) -> float:
-        """Ranking only: coverage, plus the page's coverage and the kind of answer asked for."""
+        """Ranking only: coverage (generic words weigh less), the page's and the kind asked."""
         coverage = self.coverage([item])
         if coverage <= 0:
             return 0.0
-        if not self.rule.how_to:  # the words that matter for high: "organism" need not be there
-            coverage = self._high_coverage([item], rank=True)[0]
+        coverage = coverage if self.rule.how_to else self._high_coverage([item], rank=True)[0]
         kind_bonus = KIND_BONUS if self.kind and self.kind in item.kinds else 0.0
         return coverage + PAGE_WEIGHT * self.page_prior.get(item.passage.page, 0.0) + kind_bonus
 
@@ -228,10 +227,11 @@ class PassageScorer:
     def _high_coverage(
         self, items: Sequence[ScoredPassage], rank: bool = False
     ) -> tuple[float, bool, int]:
-        """`weighted_coverage` of the span; for high (not `rank`) titles count fully and the
-        type word ("which company") is let off when the passage names an instance."""
+        """`weighted_coverage` of the span; for high (not `rank`): titles count fully, the type
+        word ("which company") is let off if a passage stating what is asked names an instance."""
         titled = frozenset(w for w in self.query_words if self._states(w, items[0].context_words))
-        text = " ".join(item.passage.text for item in items)
+        asked = self.query_words - self.names - self.type_words - self.generic
+        text = " ".join(i.passage.text for i in items if self.matched([i]) & asked or not asked)
         return weighted_coverage(
             self.idf,
             self.matched(items),

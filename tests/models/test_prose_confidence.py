@@ -96,6 +96,21 @@ DYKE = """# Offa's Dyke
 
 It ran from the Severn to the Dee, a length of about 240 kilometres.
 """
+REFORMER = """# Hanna Lind
+
+Hanna Lind (1820–1910) was an English social reformer, and the founder of modern nursing.
+She was born in Uppsala, Sweden, to a wealthy family.
+
+In 1860 she set up the Lind Training School for nurses at St Olaf's Hospital.
+"""
+ACTIVIST = """# Mara Tovi
+
+In 1977 she founded the Blue Lake Movement, which organised women to plant trees.
+"""
+TUNNEL = """# Vorn Tunnel
+
+The Vorn Tunnel is a 50.46-kilometre railway tunnel beneath the Vorn strait.
+"""
 TAPESTRY = """# Bayeux Tapestry
 
 About 68 metres long and 50 centimetres high, in several joined sections.
@@ -265,6 +280,34 @@ About 68 metres long and 50 centimetres high, in several joined sections.
             "high",
             "240 kilometres",
             id="a-capitalised-hedge-opening-the-question-is-no-name",
+        ),
+        pytest.param(
+            {"lind.md": REFORMER, "kitchen.md": OTHER},
+            "Which organisation did Hanna Lind found?",
+            "not high",
+            "",
+            id="an-adjective-or-a-birthplace-is-no-instance-of-the-type",
+        ),
+        pytest.param(
+            {"tovi.md": ACTIVIST, "kitchen.md": OTHER},
+            "What did Mara Tovi found in 1977?",
+            "high",
+            "Blue Lake Movement",
+            id="did-she-found-is-to-found-not-to-find",
+        ),
+        pytest.param(
+            {"tunnel.md": TUNNEL, "kitchen.md": OTHER},
+            "How long is the Vorn Tunnel?",
+            "high",
+            "50.46-kilometre",
+            id="a-bare-length-says-how-long",
+        ),
+        pytest.param(
+            {"tunnel.md": TUNNEL, "kitchen.md": OTHER},
+            "How deep is the Vorn Tunnel?",
+            "not high",
+            "",
+            id="a-bare-length-does-not-say-how-deep",
         ),
     ],
 )
