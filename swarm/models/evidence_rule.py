@@ -87,6 +87,7 @@ _PLACE_PREFIX = re.compile(r"\b(at|in|near|from|into|on|to)\s+(?:the\s+)?$", re.
 _CJK_COUNTER = re.compile("(几|幾|多少|何)([次个個天年岁歳本张枚杯块台元円人回日件名])")
 _CJK_NUMERAL = r"[0-9０-９][0-9０-９,.]*|[一二三四五六七八九十两兩百千万萬半]+"
 _WEEKDAY = re.compile(r"^(mon|tues|wednes|thurs|fri|satur|sun)days?$", re.IGNORECASE)
+_NAME_RUN = re.compile(r"(?<![\w'])[A-Z][\w'&.-]*(?:\s+(?:of\s+|the\s+|&\s+)?[A-Z][\w'&.-]*)*")
 # One capitalised word qualifying the lowercase noun after it ("English reformer"): an
 # adjective, not a name of its own.
 _FUNCTION_WORD = "|".join(sorted(STOPWORDS))
@@ -232,8 +233,14 @@ class EvidenceRule:
             return True
         if _places(text) - self.question_words:
             return True
-        bare = _ATTRIBUTIVE.sub(" ", text)
+        # A name run holding the question's own name is that entity ("Tidewater Labs LLC").
+        bare = _NAME_RUN.sub(lambda m: " " if self._asked_name(m.group()) else m.group(), text)
+        # A value after "Key:" is what the key names ("Yeast: Wyeast 1968"), not a sentence.
+        bare = _ATTRIBUTIVE.sub(" ", bare.replace(":", ","))
         return bool(_names(bare) - self.question_words)
+
+    def _asked_name(self, run: str) -> bool:
+        return bool(set(tokenize(run)) & self.question_words)
 
     def entity_absent(self, all_words: frozenset[str]) -> bool:
         """A name the question asks about is on none of the pages read: the wiki lacks it."""

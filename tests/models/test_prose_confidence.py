@@ -111,6 +111,11 @@ TUNNEL = """# Vorn Tunnel
 
 The Vorn Tunnel is a 50.46-kilometre railway tunnel beneath the Vorn strait.
 """
+ENTITY = """# Legal entity
+
+All three businesses run through one company: Kestrel Labs LLC, an Oregon single-member
+limited liability company formed on 2021-04-19.
+"""
 TAPESTRY = """# Bayeux Tapestry
 
 About 68 metres long and 50 centimetres high, in several joined sections.
@@ -308,6 +313,13 @@ About 68 metres long and 50 centimetres high, in several joined sections.
             "not high",
             "",
             id="a-bare-length-does-not-say-how-deep",
+        ),
+        pytest.param(
+            {"entity.md": ENTITY, "kitchen.md": OTHER},
+            "Which lawyer formed Kestrel Labs?",
+            "not high",
+            "",
+            id="the-questions-own-entity-is-no-instance-of-the-type",
         ),
     ],
 )
