@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["cjk_junctions", "cjk_question_wording", "cjk_scaffold"]
+__all__ = ["cjk_junctions", "cjk_question_wording", "cjk_scaffold", "cjk_unstated"]
 
 # Chinese and Japanese function characters (particles, question marks, copulas, the modals
 # 能 / 要, the adverbs 才 / 也 / 就) and the question phrases of both: a CJK bigram holding
@@ -87,3 +87,18 @@ def cjk_question_wording(question: str) -> frozenset[str]:
             asking |= tail
             naming -= tail
     return frozenset(asking - naming)
+
+
+_HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff]")
+# Chinese light verbs and prepositions (have, be at, to, go, come, use, do): no word to state.
+_LIGHT_HAN = frozenset("有在到去来用做给")
+
+
+def cjk_unstated(question: str, kept: frozenset[str], text: str) -> frozenset[str]:
+    """Han characters of `question` that none of its kept words holds (one-character verbs
+    such as 煮 or 加, whose bigrams were dropped as junctions) and that `text` never writes:
+    the question asks about something the text does not say."""
+    held = {char for word in kept for char in word}
+    asking = {char for phrase in _CJK_QUESTION_PHRASES for char in phrase}
+    skip = held | asking | _CJK_FUNCTION | _LIGHT_HAN
+    return frozenset(_HAN.findall(question)) - skip - set(_HAN.findall(text))

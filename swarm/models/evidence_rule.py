@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from swarm.models.cjk_question import cjk_unstated
 from swarm.models.evidence import MONTHS, answer_kinds, figures, lemma, text_words
 from swarm.models.question_words import GENERIC
 from swarm.wiki.tokens import STOPWORDS, tokenize, words
@@ -255,6 +256,11 @@ class EvidenceRule:
                 return "a key term is missing"
             if term.words and not term.words <= stated:
                 return "a key term is missing"
+        # A short question keeps few words once its junctions are dropped: its one-character
+        # verbs (煮 of 煮饺子要煮几分钟) must then be written too.
+        few = len(self.question_words) <= _FEW_WORDS
+        if few and cjk_unstated(self.question, self.question_words, raw):
+            return "a one-character word of the question is not stated"
         text_lower = set(words(text))
         if _SUPERSEDED.search(raw) and not self.asks_past:
             return "the passage or its heading says it is superseded"
@@ -333,6 +339,7 @@ class EvidenceRule:
         return False
 
 
+_FEW_WORDS = 3  # question words at most, for the one-character check
 _NEGATION_REACH = 3  # words after "not" / "n't" that it negates
 _CLAUSE_BREAK = re.compile(r"[()\[\]{},;:.!?—–]")
 

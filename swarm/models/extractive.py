@@ -24,12 +24,11 @@ from swarm.models.evidence_rule import EvidenceRule
 from swarm.models.measures import measures_asked
 from swarm.models.question_words import (
     COUNTING,
-    GENERIC,
     MONEY,
     NEEDS_EXPLANATION,
     NEEDS_FIGURE_KINDS,
     QUESTION_SCAFFOLD,
-    answer_type_words,
+    loosened,
     weighted_coverage,
 )
 from swarm.wiki.passages import Passage
@@ -117,12 +116,8 @@ class PassageScorer:
             self.alternatives.setdefault(word, []).extend(forms)
         self.rule = EvidenceRule(query, self.query_words, self.kinds)
         self.measures = measures_asked(query)
-        # The answer's type ("which company") and generic asking words, for `_high_coverage`
-        # (not for how-to questions: their commands have a rule of their own).
         self.names = frozenset().union(*(t.words for t in self.rule.key_terms if t.is_name))
-        loose = frozenset() if self.rule.how_to else self.query_words - self.names
-        self.type_words = answer_type_words(query) & loose
-        self.generic = loose & GENERIC - self.type_words
+        self.type_words, self.generic = loosened(query, self.query_words - self.names, self.rule)
         count = len(self.items)
         self.idf = {
             word: math.log(1 + (count - df + 0.5) / (df + 0.5))
@@ -232,7 +227,7 @@ class PassageScorer:
         titled = frozenset(w for w in self.query_words if self._states(w, items[0].context_words))
         asked = self.query_words - self.names - self.type_words - self.generic
         text = " ".join(i.passage.text for i in items if self.matched([i]) & asked or not asked)
-        return weighted_coverage(
+        coverage, lacks, stated = weighted_coverage(
             self.idf,
             self.matched(items),
             titled,
@@ -242,6 +237,10 @@ class PassageScorer:
             key_share=HIGH_KEY_WORD_IDF_SHARE,
             titles_count=not self.rule.how_to,
         )
+        if not rank:  # a missing word heading another section of the page: the answer is there
+            page = [i.context_words for i in self.items if i.passage.page == items[0].passage.page]
+            lacks |= bool((asked - self.matched(items) - titled) & frozenset().union(*page))
+        return coverage, lacks, stated
 
     def _coverage_level(self, items: Sequence[ScoredPassage]) -> Confidence:
         coverage = self.coverage(items)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Set
+from typing import Protocol
 
 from swarm.wiki.tokens import tokenize
 
@@ -18,6 +19,7 @@ __all__ = [
     "NEEDS_EXPLANATION",
     "NEEDS_FIGURE_KINDS",
     "QUESTION_SCAFFOLD",
+    "loosened",
     "normalised_words",
     "weighted_coverage",
 ]
@@ -126,6 +128,19 @@ def answer_type_words(question: str) -> frozenset[str]:
     for match in _NAMING.finditer(question):
         found.update(token for group in match.groups() if group for token in tokenize(group))
     return frozenset(found)
+
+
+class _Rule(Protocol):
+    how_to: bool
+
+
+def loosened(question: str, words: frozenset[str], rule: _Rule) -> tuple[frozenset[str], ...]:
+    """The answer's type words ("which company") and the generic asking words among `words`
+    (the question's words less its names), for the test for high; none for a how-to question
+    (its commands have a rule of their own)."""
+    loose = frozenset() if rule.how_to else words
+    type_words = answer_type_words(question) & loose
+    return type_words, loose & GENERIC - type_words
 
 
 def weighted_coverage(

@@ -71,7 +71,7 @@ ALLOWANCE_ZH = """# 报销制度
 """
 JIAOZI_ZH = """# 饺子
 
-水开后下饺子，每次水开加一碗冷水，一共加 3 次冷水，饺子浮起来就熟了。
+煮饺子：水开后下饺子，每次水开加一碗冷水，一共加 3 次冷水，饺子浮起来就熟了。
 """
 TICKETS_ZH = """---
 tags: [火车, 学生, 省钱]
@@ -115,6 +115,22 @@ ENTITY = """# Legal entity
 
 All three businesses run through one company: Kestrel Labs LLC, an Oregon single-member
 limited liability company formed on 2021-04-19.
+"""
+POLICY_ZH = """# 差旅制度
+
+## 住宿标准
+
+| 城市 | 普通员工 |
+|---|---|
+| 北京 | 500 元 |
+
+## 出差补贴
+
+每天 100 元餐补，不需要发票。
+"""
+DOUGH_ZH = """# 饺子
+
+饺子皮：面粉 500 克，冷水 250 毫升。 揉成面团，盖上湿布醒 30 分钟。
 """
 TAPESTRY = """# Bayeux Tapestry
 
@@ -320,6 +336,20 @@ About 68 metres long and 50 centimetres high, in several joined sections.
             "not high",
             "",
             id="the-questions-own-entity-is-no-instance-of-the-type",
+        ),
+        pytest.param(
+            {"policy.md": POLICY_ZH, "kitchen.md": OTHER},
+            "出差每天有多少住宿补贴？",
+            "not high",
+            "",
+            id="a-missing-word-heading-another-section-is-not-stated-here",
+        ),
+        pytest.param(
+            {"jiaozi.md": DOUGH_ZH, "kitchen.md": OTHER},
+            "煮饺子要煮几分钟？",
+            "not high",
+            "",
+            id="cjk-a-one-character-verb-of-a-short-question-must-be-written",
         ),
     ],
 )
