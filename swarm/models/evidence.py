@@ -9,20 +9,21 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from swarm.wiki.tokens import content_words, tokenize
+from swarm.models.measures import measure_kinds
+from swarm.wiki.tokens import content_words, tokenize, words
 
 __all__ = [
     "KIND_PRIORITY",
     "LEMMA",
     "MONTHS",
     "answer_kinds",
-    "cjk_scaffold",
-    "cjk_junctions",
+    "date_words",
     "derived_forms",
     "figures",
     "lemma",
     "name_aliases",
     "question_kinds",
+    "question_text_words",
     "text_words",
 ]
 
@@ -38,8 +39,20 @@ _IRREGULAR_PAST = (
     "left:leave lost:lose made:make met:meet ran:run rode:ride rose:rise sold:sell sent:send "
     "sat:sit spoke:speak spoken:speak spent:spend stood:stand struck:strike taught:teach "
     "took:take taken:take thought:think threw:throw wrote:write written:write won:win "
-    "wore:wear broke:break broken:break"
+    "wore:wear broke:break broken:break became:become bent:bend bred:breed "
+    "burnt:burn dealt:deal dug:dig drank:drink drunk:drink fed:feed felt:feel forbade:forbid "
+    "forgave:forgive forgiven:forgive froze:freeze frozen:freeze heard:hear hid:hide "
+    "hidden:hide hung:hang overcame:overcome overthrew:overthrow "
+    "overthrown:overthrow paid:pay rang:ring sang:sing sung:sing sank:sink sunk:sink "
+    "seen:see shook:shake shaken:shake shot:shoot slept:sleep slew:slay slain:slay sought:seek "
+    "spun:spin sprang:spring stole:steal stolen:steal stuck:stick stung:sting strove:strive "
+    "swam:swim swept:sweep swore:swear sworn:swear swung:swing told:tell tore:tear torn:tear "
+    "understood:understand undertook:undertake upheld:uphold wept:weep withdrew:withdraw "
+    "withdrawn:withdraw withheld:withhold woke:wake woken:wake"
 )
+# General English measures: the adjective a "how ..." question asks with and the noun a
+# passage may write instead ("how deep" ~ "a depth of 1,642 m").
+_DIMENSIONS = "deep:depth long:length wide:width broad:breadth high:height tall:height heavy:weight"
 # General English calendar words that name each other ("Saturdays and Sundays" = "weekends").
 _CALENDAR_GROUPS = {
     "weekend": "saturday sunday",
@@ -64,7 +77,10 @@ _ANSWER_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "date",
         re.compile(
-            rf"\b(1\d{{3}}|20\d{{2}})\b|\b({MONTHS})\.?\s+\d|\d(st|nd|rd|th)?\s+({MONTHS})\b",
+            rf"\b(1\d{{3}}|20\d{{2}})\b|\b({MONTHS})\.?\s+\d|\d(st|nd|rd|th)?\s+({MONTHS})\b|"
+            # early years: "in 911", "AD 122", "350 BC"
+            r"\b(in|by|from|until|till|around|circa|c\.|after|before|since)\s+\d{3}\b|"
+            r"\b\d{1,4}\s?(BC|BCE|AD|CE)\b|\b(AD|CE)\s?\d{1,4}\b",
             re.IGNORECASE,
         ),
     ),
@@ -90,19 +106,30 @@ _QUESTION_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "date",
         re.compile(
-            r"\bwhen\b|\b(what|which|in\s+what)\s+(year|date|day|month|time)\b", re.IGNORECASE
+            # "when" asking, not "...when something urgent comes up": at the start of the
+            # question or a clause, or before its verb ("when was", "when did")
+            r"^\W*((and|so|but|then|since|until|till)\s+)?when\b|[,;:]\s*when\b|"
+            r"\bwhen\s+(is|was|are|were|do|does|did|will|would|can|could|should|has|have|had)\b|"
+            r"\b(what|which|in\s+what)\s+(year|date|day|month|time)\b",
+            re.IGNORECASE,
         ),
     ),
     ("place", re.compile(r"\bwhere\b|\bwhich\s+(city|town|country|place)\b", re.IGNORECASE)),
     ("reason", re.compile(r"^\W*why\b|\bwhat\s+(caused|made|led)\b", re.IGNORECASE)),
     # Chinese and Japanese "how much / how many": the answer is a figure.
-    ("figure", re.compile("多少|几[个次天年岁]|いくら|何[円時日人回年歳]|몇|얼마")),
+    (
+        "figure",
+        re.compile(
+            "多少|多长|多久|几[个次天年岁本张杯块台]|いくら|何[円時日人回年歳個本枚杯台]|몇|얼마"
+        ),
+    ),
     # A measure asked for by name ("Iceland's population", "the day rate", "the hotel
     # limit"): only a passage with a figure states it. General English measures.
     (
         "figure",
         re.compile(
-            r"^\W*(what|what's|whats)\b.*\b(population|rate|salary|wage|budget|revenue|"
+            r"^\W*(?:(?:at|in|to|of|by|with|for|from)\s+)?(what|what's|whats)\b.*"
+            r"\b(population|rate|salary|wage|budget|revenue|"
             r"income|turnover|profit|height|area|length|width|depth|elevation|altitude|"
             r"weight|distance|capacity|speed|temperature|duration|percentage|ratio|fee|"
             r"allowance|limit|headcount|density|diameter|radius)s?\b",
@@ -127,6 +154,7 @@ LEMMA = {
     _one_token(past): _one_token(base)
     for past, base in (pair.split(":") for pair in _IRREGULAR_PAST.split())
 }
+_PAST_FORMS = frozenset(LEMMA)
 _CALENDAR: dict[str, list[frozenset[str]]] = {}
 for _group, _members in _CALENDAR_GROUPS.items():
     for _member in (_one_token(word) for word in _members.split()):
@@ -134,18 +162,67 @@ for _group, _members in _CALENDAR_GROUPS.items():
         _CALENDAR.setdefault(_one_token(_group), []).append(frozenset({_member}))
 
 
+_DIMENSION: dict[str, list[frozenset[str]]] = {}
+for _adjective, _noun in (pair.split(":") for pair in _DIMENSIONS.split()):
+    _DIMENSION.setdefault(_one_token(_adjective), []).append(frozenset({_one_token(_noun)}))
+    _DIMENSION.setdefault(_one_token(_noun), []).append(frozenset({_one_token(_adjective)}))
+_MONTH_NAMES = (
+    "january february march april may june july august september october november december"
+).split()
+_ISO_DATE = re.compile(r"\b(1\d{3}|20\d{2})-(0[1-9]|1[0-2])(?:-\d{2})?\b")
+
+
+def date_words(text: str) -> frozenset[str]:
+    """The month names an ISO date writes ("2025-11-14" says November), as tokens."""
+    return frozenset(
+        _one_token(_MONTH_NAMES[int(match.group(2)) - 1]) for match in _ISO_DATE.finditer(text)
+    )
+
+
 # Memoised (pure, immutable results): the same passages and headings recur across queries and
 # within one (every passage of a section shares its heading context). Bounded.
 @lru_cache(maxsize=16_384)
 def text_words(text: str) -> frozenset[str]:
-    """Content words as the ranking tokenizer stems them, irregular past forms joined."""
-    return frozenset(LEMMA.get(word, word) for word in content_words(text))
+    """Content words as the ranking tokenizer stems them, irregular past forms joined to their
+    verb, and the month names its ISO dates write. A stem that only looks like a past form
+    ("founded" -> "found") is not joined to another verb ("find")."""
+    tokens = content_words(text)
+    pasts = tokens & _PAST_FORMS
+    if pasts:
+        written = set(words(text))
+        tokens = {
+            LEMMA[t] if t in pasts and (t in written or t not in _ALSO_BASE) else t for t in tokens
+        }
+    return frozenset(tokens) | date_words(text)
+
+
+# Past forms that are verbs of their own too ("to found" a company, "to fell" a tree): in a
+# question with "did", "to", "can"... they are the base form ("did she found": not "find").
+_ALSO_BASE = frozenset({"found", "fell"})
+_BE = frozenset("be been being is was are were".split())
+_DO_SUPPORT = re.compile(r"\b(do|does|did|to|will|would|can|could|should|may|might)\b", re.I)
+
+
+def question_text_words(question: str) -> frozenset[str]:
+    """`text_words` of a question, with "found" or "fell" as written after do-support (not
+    after "be": "can be found" is "find")."""
+    found = text_words(question)
+    if _DO_SUPPORT.search(question):
+        sequence = words(question)
+        found |= {
+            word
+            for at, word in enumerate(sequence)
+            if word in _ALSO_BASE and not (at and sequence[at - 1] in _BE)
+        }
+    return found
 
 
 @lru_cache(maxsize=16_384)
 def answer_kinds(text: str) -> frozenset[str]:
-    """The kinds of answer `text` holds: figure, money, count, date, place, reason."""
+    """The kinds of answer `text` holds: figure, money, count, date, place, reason, and
+    measures with their unit (length, duration, mass, size) and ages."""
     kinds = {kind for kind, rule in _ANSWER_KINDS if rule.search(text)}
+    kinds |= measure_kinds(text)
     if _COUNT.search(_NOT_A_COUNT.sub(" ", text)):
         kinds.add("count")
     return frozenset(kinds)
@@ -167,11 +244,11 @@ def question_kinds(question: str) -> frozenset[str]:
 def name_aliases(
     question: str, texts: Iterable[str], question_words: frozenset[str]
 ) -> dict[str, list[frozenset[str]]]:
-    """Other ways to state each question word: calendar words, acronyms written in the texts
-    for a capitalised name ("CCW" for "Coastal Clean Water", both ways), and the halves of
-    "Name the Epithet". Each alternative is a set of words that must all be present."""
+    """Other ways to state each question word: calendar and dimension words, acronyms written
+    in the texts for a capitalised name ("CCW" for "Coastal Clean Water", both ways), and the
+    halves of "Name the Epithet". Each alternative is a set of words that must all be present."""
     alternatives: dict[str, list[frozenset[str]]] = {
-        word: list(_CALENDAR.get(word, [])) for word in question_words
+        word: [*_CALENDAR.get(word, []), *_DIMENSION.get(word, [])] for word in question_words
     }
     sources = [question, *texts]
     acronyms = {match.lower() for text in sources for match in _ACRONYM.findall(text)}
@@ -194,37 +271,26 @@ def name_aliases(
     return {word: list(dict.fromkeys(alts)) for word, alts in alternatives.items() if alts}
 
 
-# Chinese and Japanese function characters (particles, question marks, copulas) and the
-# question phrases of both: a CJK bigram holding one spans a word boundary ("坐高", "票能",
-# "車は") or asks rather than names ("多少", "现在"), so it is no content word of a question.
-_CJK_FUNCTION = frozenset("的了吗呢吧么什怎哪谁几是还和与把被给们我你呀啊嗎麼")
-_HIRAGANA = re.compile("[\u3040-\u309f]")
-_CJK_QUESTION_BIGRAMS = frozenset("多少 少钱 现在 可以 能买 何か いく くら".split())
-
-
-def cjk_scaffold(token: str) -> bool:
-    """A CJK bigram of question wording: a function character or a question phrase."""
-    return token in _CJK_QUESTION_BIGRAMS or any(char in _CJK_FUNCTION for char in token)
-
-
-def cjk_junctions(question_words: Iterable[str], vocabulary: frozenset[str]) -> frozenset[str]:
-    """CJK bigrams of the question on no page read that share a character with one that is
-    ("坐高" next to "高铁"), or that hold hiragana (a Japanese particle or ending: "での"):
-    they span a word boundary, so they are no word the wiki could state. A bigram with no
-    found neighbour ("洛阳" absent) stays."""
-    cjk = [word for word in question_words if len(word) == 2 and not word.isascii()]
-    found_chars = {char for word in cjk if word in vocabulary for char in word}
-    return frozenset(
-        word
-        for word in cjk
-        if word not in vocabulary and (set(word) & found_chars or _HIRAGANA.search(word))
-    )
-
-
 # General English derivational endings: "defend" is stated by "defenders", "exist" by
 # "existence", "announcement" by "announced" (the stems share all but these endings).
-_DERIVED = re.compile(r"(ment|ence|ance|enc|anc|ers?|ors?|ation|ion|al|ity|ness|ing|ed|e|s|y)$")
+_DERIVED = re.compile(
+    r"(ment|ence|ance|enc|anc|ant|ers?|ors?|ation|ion|al|ity|ness|ing|ed|ly|ure|ur|e|s|y)$"
+)
 _MIN_DERIVED_STEM = 5
+# The suffix stemmer leaves "apply" but makes "applied" into "appli": a final y and i agree.
+_FINAL_Y = re.compile(r"y$")
+
+
+def _root(word: str) -> str:
+    """`word` without up to two derivational endings ("announcement" -> "announc"), its
+    final y written i."""
+    root = _FINAL_Y.sub("i", word)
+    for _ in range(2):
+        shorter = _DERIVED.sub("", root)
+        if len(shorter) < 4:
+            break
+        root = shorter
+    return root
 
 
 def derived_forms(
@@ -232,12 +298,12 @@ def derived_forms(
 ) -> dict[str, list[frozenset[str]]]:
     """For each question word, the words of `vocabulary` that share its stem of at least five
     letters once a derivational ending is taken off either ("defend" ~ "defender")."""
-    roots = {word: _DERIVED.sub("", word) for word in question_words if word.isascii()}
+    roots = {word: _root(word) for word in question_words if word.isascii()}
     found: dict[str, list[frozenset[str]]] = {}
     for other in vocabulary:
         if not other.isascii() or len(other) < _MIN_DERIVED_STEM:
             continue
-        other_root = _DERIVED.sub("", other)
+        other_root = _root(other)
         for word, root in roots.items():
             if other == word or len(root) < _MIN_DERIVED_STEM or len(other_root) < 4:
                 continue

@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from swarm.models.cjk_question import cjk_unstated
 from swarm.models.evidence import MONTHS, answer_kinds, figures, lemma, text_words
 from swarm.models.how_to import (
     HowTo,
@@ -16,6 +17,7 @@ from swarm.models.how_to import (
     request_words,
     without_constraints,
 )
+from swarm.models.question_words import GENERIC
 from swarm.wiki.passages import Passage
 from swarm.wiki.tokens import STOPWORDS, tokenize, words
 
@@ -83,9 +85,25 @@ _CJK_START = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]"
 _QUOTED = re.compile(r"[\"“`']([^\"”`']{2,60})[\"”`']")
 _PERSON_ASKED = re.compile(r"^\W*(who|whom|whose)\b|\bwhich\s+(person|people)\b", re.I)
 _PLACE_PREFIX = re.compile(r"\b(at|in|near|from|into|on|to)\s+(?:the\s+)?$", re.IGNORECASE)
+# Chinese and Japanese "how many <counter>" (几次, 多少天, 何個) and the numerals that answer it.
+_CJK_COUNTER = re.compile("(几|幾|多少|何)([次个個天年岁歳本张枚杯块台元円人回日件名])")
+_CJK_NUMERAL = r"[0-9０-９][0-9０-９,.]*|[一二三四五六七八九十两兩百千万萬半]+"
+_WEEKDAY = re.compile(r"^(mon|tues|wednes|thurs|fri|satur|sun)days?$", re.IGNORECASE)
+_NAME_RUN = re.compile(r"(?<![\w'])[A-Z][\w'&.-]*(?:\s+(?:of\s+|the\s+|&\s+)?[A-Z][\w'&.-]*)*")
+# One capitalised word qualifying the lowercase noun after it ("English reformer"): an
+# adjective, not a name of its own.
+_FUNCTION_WORD = "|".join(sorted(STOPWORDS))
+_ATTRIBUTIVE = re.compile(
+    rf"(?<![\w'-])(?<![A-Z][\w'-] )[A-Z][\w'-]*(?=\s+(?!(?:{_FUNCTION_WORD})\b)[a-z])"
+)
 _CALENDAR_NAME = re.compile(
     rf"^({MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$", re.IGNORECASE
 )
+
+
+def _generic(word: str) -> bool:
+    tokens = tokenize(word)
+    return bool(tokens) and all(token in GENERIC for token in tokens)
 
 
 def _relation_forms(question: str) -> frozenset[str]:
@@ -181,6 +199,8 @@ class EvidenceRule:
         # event, so a passage dating only that event (no before/after/earlier...) is no answer.
         self.relative_when = "date" in kinds and bool(lowered & _RELATIVE_TIME)
         self.key_terms = self._key_terms(question)
+        counted = _CJK_COUNTER.search(question)
+        self.counter = counted.group(2) if counted else ""
         self.subject_verb, self.object_names = self._subject_question(question)
         self.relation = _relation_forms(question) if self.asks_person else frozenset()
 
@@ -192,8 +212,10 @@ class EvidenceRule:
             name = _CJK_START.split(name, maxsplit=1)[0]
             if name.lower().strip("'s") in _NOT_NAMES or name.lower() in STOPWORDS:
                 continue
-            if match.start() == 0 and name.lower() in _NOT_NAMES:
-                continue
+            if _WEEKDAY.match(name):
+                continue  # "Saturdays and Sundays" is "weekends" too: a word, not a name
+            if match.start() == 0 and (name.lower() in _NOT_NAMES or _generic(name)):
+                continue  # "Roughly how many...": a capital that only opens the question
             name_words = frozenset(tokenize(name))
             if tail and len(tail) <= 3 and not tokenize(tail):
                 # "Series C", "Linux 2.0": the short tail is the part that tells them apart.
@@ -234,6 +256,24 @@ class EvidenceRule:
         """A how-to's words that ask rather than say what is asked ("make", "instead")."""
         return request_words(question)
 
+    def instance_stated(self, text: str) -> bool:
+        """`text` names something of its own, what a "which company..." answer is: a place,
+        a capitalised name within a sentence (not one word qualifying a noun: "an English
+        reformer", "the Dutch physicist"), or, when a figure or date is asked for, a figure
+        the question does not write."""
+        if self.kinds & {"figure", "count", "money", "date"} and _numbers(text) - self.numbers:
+            return True
+        if _places(text) - self.question_words:
+            return True
+        # A name run holding the question's own name is that entity ("Tidewater Labs LLC").
+        bare = _NAME_RUN.sub(lambda m: " " if self._asked_name(m.group()) else m.group(), text)
+        # A value after "Key:" is what the key names ("Yeast: Wyeast 1968"), not a sentence.
+        bare = _ATTRIBUTIVE.sub(" ", bare.replace(":", ","))
+        return bool(_names(bare) - self.question_words)
+
+    def _asked_name(self, run: str) -> bool:
+        return bool(set(tokenize(run)) & self.question_words)
+
     def entity_absent(self, all_words: frozenset[str]) -> bool:
         """A name the question asks about is on none of the pages read: the wiki lacks it."""
         return any(t.is_name and t.words and not t.words <= all_words for t in self.key_terms)
@@ -247,6 +287,11 @@ class EvidenceRule:
                 return "a key term is missing"
             if term.words and not term.words <= stated:
                 return "a key term is missing"
+        # A short question keeps few words once its junctions are dropped: its one-character
+        # verbs (煮 of 煮饺子要煮几分钟) must then be written too.
+        few = len(self.question_words) <= _FEW_WORDS
+        if few and cjk_unstated(self.question, self.question_words, raw):
+            return "a one-character word of the question is not stated"
         text_lower = set(words(text))
         if _SUPERSEDED.search(raw) and not self.asks_past:
             return "the passage or its heading says it is superseded"
@@ -271,6 +316,11 @@ class EvidenceRule:
 
     def _kind_problem(self, text: str, new_words: frozenset[str]) -> str:
         new_numbers = _numbers(text) - self.numbers
+        if self.counter:
+            # "几次", "何個": the answer is a number of that counter ("3 次", "三次", "3個").
+            if not re.search(rf"({_CJK_NUMERAL})\s*{re.escape(self.counter)}", text):
+                return "no count of what the question counts"
+            return ""
         if self.kinds & {"date"} and not (
             new_numbers and "date" in answer_kinds(_without_numbers(text, self.numbers))
         ):
@@ -305,6 +355,7 @@ class EvidenceRule:
         return False
 
 
+_FEW_WORDS = 3  # question words at most, for the one-character check
 _NEGATION_REACH = 3  # words after "not" / "n't" that it negates
 _CLAUSE_BREAK = re.compile(r"[()\[\]{},;:.!?—–]")
 

@@ -5,40 +5,47 @@ question, the lead span and runners-up selected, and a confidence judged from th
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from swarm.models.base import Confidence
+from swarm.models.cjk_question import cjk_junctions, cjk_question_wording, cjk_scaffold
 from swarm.models.evidence import (
     KIND_PRIORITY,
     answer_kinds,
-    cjk_junctions,
-    cjk_scaffold,
     derived_forms,
     figures,
     name_aliases,
     question_kinds,
+    question_text_words,
     text_words,
 )
 from swarm.models.evidence_rule import EvidenceRule
+from swarm.models.measures import measures_asked
+from swarm.models.question_words import (
+    COUNTING,
+    MONEY,
+    NEEDS_EXPLANATION,
+    NEEDS_FIGURE_KINDS,
+    QUESTION_SCAFFOLD,
+    loosened,
+    weighted_coverage,
+)
 from swarm.wiki.passages import Passage
-from swarm.wiki.tokens import tokenize
 
 __all__ = [
-    "QUESTION_SCAFFOLD",
     "PassageScorer",
     "ScoredPassage",
     "ExtractiveAnswer",
     "answer_spans",
     "extractive_answer",
-    "normalised_words",
 ]
 
 # --- calibration knobs (tune with `swarm verify wiki_fixtures/NAME --backend offline`) -----
 # Coverage = IDF-weighted share of the question's content words found in a passage.
 # A confident wrong answer is the worst outcome, so "high" needs strong coverage of at least
-# two words actually written in the lead passage; anything doubtful stays medium (context).
+# two words stated by the lead passage (in its text, or, when the answer's type word is
+# stated, in its page title or headings); anything doubtful stays medium (context).
 HIGH_COVERAGE = 0.75
 HIGH_MIN_MATCHED = 2
 # ...and no missing question word as rare as this share of the rarest one's IDF.
@@ -46,6 +53,8 @@ HIGH_KEY_WORD_IDF_SHARE = 0.8
 MEDIUM_COVERAGE = 0.4
 # A question word found only in the passage's page title or headings counts this much.
 CONTEXT_WEIGHT = 0.5
+# ...and this much in the test for "high" (the page or section is about it).
+HIGH_CONTEXT_WEIGHT = 1.0
 # Ranking only (never confidence): a prior for the passage's page (the mean of its place in
 # the ranked excerpts and how well the whole page, titles included, covers the question)...
 PAGE_WEIGHT = 0.3
@@ -66,43 +75,6 @@ MAX_ANSWER_CHARS = 600
 # A paragraph or list item up to this long is quoted whole when one of its sentences wins.
 MAX_BLOCK_CHARS = 320
 
-# Question scaffolding that says nothing about the subject ("What does the wiki say about").
-_SCAFFOLD_WORDS = (
-    "what which who whom whose when where why how does do did tell me about please wiki say "
-    "says said know explain describe give list find our we us my i you your there per go goes "
-    "going went come comes came something anything thing things happen happened get got "
-    # asking for recency: the wiki's figure is the answer as of its page's date (the freshness
-    # check and the gate deal with the date; the passage never says "latest")
-    "latest current currently now today recent recently newest"
-)
-# Words asking for an amount of money: only a passage with a currency amount answers them.
-# Only generic ones: "rate", "budget" or "revenue" name a specific figure, which must be there.
-_MONEY_WORDS = (
-    "value price prices pricing cost costs worth amount pay paid spend spent charge charged "
-    "fee fees money"
-)
-# Words asking for a count or size: a digit or a number word answers them.
-_COUNT_WORDS = "much many number total count size"
-# Questions whose answer is a figure or a date ("how much", "when"...).
-_NEEDS_FIGURE_KINDS = frozenset({"count", "figure", "date"})
-# Questions asking for a reason or a method: one matching sentence rarely *states* the answer,
-# so the next sentence joins the answer and confidence stays at most medium.
-_NEEDS_EXPLANATION = re.compile(
-    r"^\W*(why|how\s+(do|does|did|can|could|should|would|to)|what\s+(caused|made|led))\b",
-    re.IGNORECASE,
-)
-
-
-def normalised_words(words: str) -> frozenset[str]:
-    # Run the lists through the ranking tokenizer so they match whatever stemming it does.
-    return frozenset(token for word in words.split() for token in tokenize(word))
-
-
-QUESTION_SCAFFOLD = normalised_words(_SCAFFOLD_WORDS)
-_MONEY = normalised_words(_MONEY_WORDS)
-_COUNTING = normalised_words(_COUNT_WORDS)
-
-
 # --- scoring ------------------------------------------------------------------------------
 
 
@@ -118,15 +90,16 @@ class PassageScorer:
     """IDF-weighted coverage of the query's content words, IDF taken over the passages."""
 
     def __init__(self, query: str, passages: Sequence[Passage]) -> None:
-        asked = text_words(query) - QUESTION_SCAFFOLD - EvidenceRule.request_words(query)
+        asked = question_text_words(query) - QUESTION_SCAFFOLD - EvidenceRule.request_words(query)
+        asked -= cjk_question_wording(query)
         self.query_words = frozenset(word for word in asked if not cjk_scaffold(word))
         self.kinds = question_kinds(query)
-        if self.query_words & _MONEY:
+        if self.query_words & MONEY:
             self.kinds |= {"money"}
-        self.needs_figure = bool(self.kinds & _NEEDS_FIGURE_KINDS)
+        self.needs_figure = bool(self.kinds & NEEDS_FIGURE_KINDS)
         # The most specific kind asked for: "how much money" wants money, not any figure.
         self.kind = next((kind for kind in KIND_PRIORITY if kind in self.kinds), "")
-        self.needs_explanation = bool(_NEEDS_EXPLANATION.search(query))
+        self.needs_explanation = bool(NEEDS_EXPLANATION.search(query))
         self.items = [
             ScoredPassage(
                 passage=p,
@@ -142,13 +115,17 @@ class PassageScorer:
         for word, forms in derived_forms(self.query_words, vocabulary).items():
             self.alternatives.setdefault(word, []).extend(forms)
         self.rule = EvidenceRule(query, self.query_words, self.kinds, passages, self.alternatives)
+        self.measures = measures_asked(query)
+        self.names = frozenset().union(*(t.words for t in self.rule.key_terms if t.is_name))
+        self.type_words, self.generic = loosened(query, self.query_words - self.names, self.rule)
         count = len(self.items)
         self.idf = {
             word: math.log(1 + (count - df + 0.5) / (df + 0.5))
             for word in self.query_words
             for df in [sum(1 for item in self.items if self._found(word, item))]
         }
-        self.total_idf = sum(self.idf.values())
+        # math.fsum: exact whatever the set order (PYTHONHASHSEED), so ties stay ties
+        self.total_idf = math.fsum(self.idf.values())
         self.page_prior = self._page_prior()
 
     def _states(self, word: str, words: frozenset[str]) -> bool:
@@ -165,7 +142,9 @@ class PassageScorer:
         for item in self.items:
             pages.setdefault(item.passage.page, set()).update(item.words, item.context_words)
         weights = {
-            page: sum(self.idf[w] for w in self.query_words if self._states(w, frozenset(words)))
+            page: math.fsum(
+                self.idf[w] for w in self.query_words if self._states(w, frozenset(words))
+            )
             for page, words in pages.items()
         }
         top = max(weights.values(), default=0.0)
@@ -181,10 +160,12 @@ class PassageScorer:
         kinds = frozenset().union(*(item.kinds for item in items))
         found = frozenset(w for w in self.query_words if self._states(w, words))
         if "money" in kinds:
-            found |= self.query_words & _MONEY
+            found |= self.query_words & MONEY
         if "figure" in kinds and not self.rule.how_to:  # a how-to's "count" wants a command
-            found |= self.query_words & _COUNTING
-        return found
+            found |= self.query_words & COUNTING
+        # "How deep": a figure with a unit of length states "deep".
+        found |= {w for w, measure in self.measures.items() if measure.stated(kinds, words)}
+        return found & self.query_words
 
     def coverage(self, items: Sequence[ScoredPassage]) -> float:
         if not self.total_idf or not items:
@@ -194,16 +175,17 @@ class PassageScorer:
             frozenset(w for w in self.query_words if self._states(w, items[0].context_words))
             - direct
         )
-        weight = sum(self.idf[w] for w in direct) + CONTEXT_WEIGHT * sum(
+        weight = math.fsum(self.idf[w] for w in direct) + CONTEXT_WEIGHT * math.fsum(
             self.idf[w] for w in context
         )
         return weight / self.total_idf
 
     def rank_score(self, item: ScoredPassage) -> float:
-        """Ranking only: coverage, plus the page's coverage and the kind of answer asked for."""
+        """Ranking only: coverage (generic words weigh less), the page's and the kind asked."""
         coverage = self.coverage([item])
         if coverage <= 0:
             return 0.0
+        coverage = coverage if self.rule.how_to else self._high_coverage([item], rank=True)[0]
         kind_bonus = self.rule.command_bonus(item.passage) + KIND_BONUS * (self.kind in item.kinds)
         return coverage + PAGE_WEIGHT * self.page_prior.get(item.passage.page, 0.0) + kind_bonus
 
@@ -237,19 +219,38 @@ class PassageScorer:
             return "medium"
         return level
 
+    def _high_coverage(
+        self, items: Sequence[ScoredPassage], rank: bool = False
+    ) -> tuple[float, bool, int]:
+        """`weighted_coverage` of the span; for high (not `rank`): titles count fully, the type
+        word ("which company") is let off if a passage stating what is asked names an instance."""
+        titled = frozenset(w for w in self.query_words if self._states(w, items[0].context_words))
+        asked = self.query_words - self.names - self.type_words - self.generic
+        text = " ".join(i.passage.text for i in items if self.matched([i]) & asked or not asked)
+        coverage, lacks, stated = weighted_coverage(
+            self.idf,
+            self.matched(items),
+            titled,
+            optional=self.type_words if not rank and self.rule.instance_stated(text) else set(),
+            generic=self.generic,
+            context_weight=CONTEXT_WEIGHT if self.rule.how_to or rank else HIGH_CONTEXT_WEIGHT,
+            key_share=HIGH_KEY_WORD_IDF_SHARE,
+            titles_count=not self.rule.how_to,
+        )
+        if not rank:  # a missing word heading another section of the page: the answer is there
+            page = [i.context_words for i in self.items if i.passage.page == items[0].passage.page]
+            lacks |= bool((asked - self.matched(items) - titled) & frozenset().union(*page))
+        return coverage, lacks, stated
+
     def _coverage_level(self, items: Sequence[ScoredPassage]) -> Confidence:
         coverage = self.coverage(items)
-        direct = self.matched(items)
-        missing = self.query_words - direct - items[0].context_words
-        # The rarest question word is usually what the question is about ("signed", "rate"):
-        # a passage that lacks it does not state the answer, however much else it matches.
-        rarest = max(self.idf.values(), default=0.0)
-        lacks_key_word = any(self.idf[w] >= HIGH_KEY_WORD_IDF_SHARE * rarest for w in missing)
+        high_coverage, lacks_key_word, stated = self._high_coverage(items)
         has_figure = any(item.kinds & {"figure", "date"} for item in items)
         has_code = any(item.passage.code for item in items)
         if (
-            coverage >= min(HIGH_COVERAGE, self.rule.how.coverage_bar([i.passage for i in items]))
-            and len(direct) >= HIGH_MIN_MATCHED
+            high_coverage
+            >= min(HIGH_COVERAGE, self.rule.how.coverage_bar([i.passage for i in items]))
+            and stated >= HIGH_MIN_MATCHED
             and not lacks_key_word
             and (not self.needs_explanation or (self.rule.how_to and has_code))
             and (has_figure or not self.needs_figure)
@@ -383,7 +384,7 @@ def answer_spans(scorer: PassageScorer) -> list[list[ScoredPassage]]:
         if len(spans) >= MAX_ANSWER_PASSAGES or ranks[index] < RUNNER_UP_SHARE * ranks[order[0]]:
             break
         # A runner-up must state a question word: a bare figure for "value" is noise.
-        if not scorer.matched([items[index]]) - _MONEY - _COUNTING:
+        if not scorer.matched([items[index]]) - MONEY - COUNTING:
             continue
         start, end = _block_of(items, index)
         span = set(range(start, end + 1))

@@ -20,12 +20,8 @@ from swarm.models.base import (
     WikiAnswer,
 )
 from swarm.models.evidence import text_words
-from swarm.models.extractive import (
-    QUESTION_SCAFFOLD,
-    PassageScorer,
-    extractive_answer,
-    normalised_words,
-)
+from swarm.models.extractive import PassageScorer, extractive_answer
+from swarm.models.question_words import QUESTION_SCAFFOLD, normalised_words
 from swarm.wiki.freshness import detect_time_sensitive
 from swarm.wiki.pages import PageExcerpt
 from swarm.wiki.passage_cache import excerpt_passages

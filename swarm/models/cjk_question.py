@@ -1,0 +1,104 @@
+"""CJK question wording, for the offline answers: the bigrams of a Chinese, Japanese or Korean
+question that ask rather than name (question phrases, particles, words spanning a boundary).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+__all__ = ["cjk_junctions", "cjk_question_wording", "cjk_scaffold", "cjk_unstated"]
+
+# Chinese and Japanese function characters (particles, question marks, copulas, the modals
+# 能 / 要, the adverbs 才 / 也 / 就) and the question phrases of both: a CJK bigram holding
+# one spans a word boundary ("坐高", "票能", "車は") or asks rather than names ("多少",
+# "现在"), so it is no content word of a question.
+_CJK_FUNCTION = frozenset("的了吗呢吧么什怎哪谁几是还和与把被给们我你呀啊嗎麼能要才也就")
+_HIRAGANA = re.compile("[\u3040-\u309f]")
+_CJK_QUESTION_BIGRAMS = frozenset("多少 少钱 现在 可以 能买 何か いく くら".split())
+
+
+def cjk_scaffold(token: str) -> bool:
+    """A CJK bigram of question wording: a function character or a question phrase."""
+    return token in _CJK_QUESTION_BIGRAMS or any(char in _CJK_FUNCTION for char in token)
+
+
+def cjk_junctions(question_words: Iterable[str], vocabulary: frozenset[str]) -> frozenset[str]:
+    """CJK bigrams of the question on no page read that share a character with one that is
+    ("坐高" next to "高铁"), or that hold hiragana (a Japanese particle or ending: "での"):
+    they span a word boundary, so they are no word the wiki could state. A bigram with no
+    found neighbour ("洛阳" absent) stays."""
+    cjk = [word for word in question_words if len(word) == 2 and not word.isascii()]
+    found_chars = {char for word in cjk if word in vocabulary for char in word}
+    return frozenset(
+        word
+        for word in cjk
+        if word not in vocabulary and (set(word) & found_chars or _HIRAGANA.search(word))
+    )
+
+
+# Question phrases of Chinese, Japanese and Korean ("how much", "which", "where", "how"...):
+# a bigram of the question overlapping one ("有多" of 有多少, "炖多" of 炖多长时间) asks
+# rather than names.
+_CJK_QUESTION_PHRASES = (
+    "多长时间 多少钱 多少 多长 多久 多大 多远 多高 多重 哪儿 哪里 哪個 哪个 哪些 几 幾 "
+    "什么 什麼 怎么 怎麼 怎样 怎樣 哪 谁 誰 为什么 為什麼 吗 嗎 呢 "
+    "いくら 何 どこ いつ どう どっち どちら どれ だれ "
+    "얼마나 얼마 어디 어떻게 어떤 언제 무엇 뭐 몇 누구 왜 어느"
+).split()
+_CJK_QUESTION_PHRASE = re.compile("|".join(sorted(_CJK_QUESTION_PHRASES, key=len, reverse=True)))
+# Japanese particles: a bigram joining one to a kanji or katakana ("スの", "語は", "に座")
+# spans the boundary between a word and its particle.
+_PARTICLES = frozenset("のはがをにでともへやか")
+_KANJI_KANA = re.compile("[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+# Korean particles and polite endings a word carries ("서울에서", "걸려요"): the bigrams they
+# make with the word's stem are no words.
+_HANGUL_WORD = re.compile("[\uac00-\ud7a3]+")
+_HANGUL_SUFFIX = re.compile(
+    "(에서|에게|까지|부터|으로|이에요|예요|해요|어요|아요|나요|까요|습니까|세요|로|은|는|이|가|을|를|의|도|만|요)$"
+)
+_CJK_RUN = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]+")
+
+
+def _bigrams(run: str) -> list[tuple[int, str]]:
+    return [(i, run[i : i + 2]) for i in range(len(run) - 1)]
+
+
+def cjk_question_wording(question: str) -> frozenset[str]:
+    """The bigrams of `question` that overlap one of its question phrases, join a Japanese
+    particle to a word, or join a Korean particle or ending to its word's stem, unless the
+    same bigram is also written elsewhere in the question as a word of its own."""
+    asking: set[str] = set()
+    naming: set[str] = set()
+    for match in _CJK_RUN.finditer(question):
+        run = match.group()
+        phrases = [(m.start(), m.end()) for m in _CJK_QUESTION_PHRASE.finditer(run)]
+        for at, bigram in _bigrams(run):
+            overlaps = any(start < at + 2 and at < end for start, end in phrases)
+            particle = any(char in _PARTICLES for char in bigram) and bool(
+                _KANJI_KANA.search(bigram)
+            )
+            (asking if overlaps or particle else naming).add(bigram)
+    for match in _HANGUL_WORD.finditer(question):
+        word = match.group()
+        stem = _HANGUL_SUFFIX.sub("", word)
+        if stem != word:  # a bare ending ("어떻게 해요") is no word at all
+            tail = {bigram for at, bigram in _bigrams(word) if at + 2 > len(stem)}
+            asking |= tail
+            naming -= tail
+    return frozenset(asking - naming)
+
+
+_HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff]")
+# Chinese light verbs and prepositions (have, be at, to, go, come, use, do): no word to state.
+_LIGHT_HAN = frozenset("有在到去来用做给")
+
+
+def cjk_unstated(question: str, kept: frozenset[str], text: str) -> frozenset[str]:
+    """Han characters of `question` that none of its kept words holds (one-character verbs
+    such as 煮 or 加, whose bigrams were dropped as junctions) and that `text` never writes:
+    the question asks about something the text does not say."""
+    held = {char for word in kept for char in word}
+    asking = {char for phrase in _CJK_QUESTION_PHRASES for char in phrase}
+    skip = held | asking | _CJK_FUNCTION | _LIGHT_HAN
+    return frozenset(_HAN.findall(question)) - skip - set(_HAN.findall(text))

@@ -1,0 +1,182 @@
+"""The question's wording, for the offline answers: scaffolding that says nothing about the
+subject, words asking for money or a count, and questions asking for a reason or a method.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping, Set
+from typing import Protocol
+
+from swarm.wiki.tokens import tokenize
+
+__all__ = [
+    "COUNTING",
+    "GENERIC",
+    "GENERIC_WEIGHT",
+    "MONEY",
+    "NEEDS_EXPLANATION",
+    "NEEDS_FIGURE_KINDS",
+    "QUESTION_SCAFFOLD",
+    "loosened",
+    "normalised_words",
+    "weighted_coverage",
+]
+
+# Question scaffolding that says nothing about the subject ("What does the wiki say about").
+_SCAFFOLD_WORDS = (
+    "what which who whom whose when where why how does do did tell me about please wiki say "
+    "says said know explain describe give list find our we us my i you your there per go goes "
+    "going went come comes came something anything thing things happen happened get got "
+    # asking for recency: the wiki's figure is the answer as of its page's date (the freshness
+    # check and the gate deal with the date; the passage never says "latest")
+    "latest current currently now today recent recently newest"
+)
+# Words asking for an amount of money: only a passage with a currency amount answers them.
+# Only generic ones: "rate", "budget" or "revenue" name a specific figure, which must be there.
+_MONEY_WORDS = (
+    "value price prices pricing cost costs worth amount pay paid spend spent charge charged "
+    "fee fees money"
+)
+# Words asking for a count or size: a digit or a number word answers them.
+_COUNT_WORDS = "much many number total count size"
+# Questions whose answer is a figure or a date ("how much", "when"...).
+NEEDS_FIGURE_KINDS = frozenset({"count", "figure", "date"})
+# Questions asking for a reason or a method: one matching sentence rarely *states* the answer,
+# so the next sentence joins the answer and confidence stays at most medium.
+NEEDS_EXPLANATION = re.compile(
+    r"^\W*(why|how\s+(do|does|did|can|could|should|would|to)|what\s+(caused|made|led))\b",
+    re.IGNORECASE,
+)
+
+
+def normalised_words(words: str) -> frozenset[str]:
+    # Run the lists through the ranking tokenizer so they match whatever stemming it does.
+    return frozenset(token for word in words.split() for token in tokenize(word))
+
+
+QUESTION_SCAFFOLD = normalised_words(_SCAFFOLD_WORDS)
+MONEY = normalised_words(_MONEY_WORDS)
+COUNTING = normalised_words(_COUNT_WORDS)
+
+
+# --- how specific a question word is ---------------------------------------------------------
+
+# General English words a question uses to ask rather than to name its subject (hedges,
+# frequency adverbs, "people", "kind", "need"): a passage need not repeat them, so they weigh
+# this share of their IDF in the test for "high". Light verbs (put, set, make) are not among
+# them: "put" is what tells "where did the treaty put its line" from the line a bull drew.
+GENERIC_WEIGHT = 0.25
+_GENERIC_WORDS = (
+    "actually really exactly usually typically generally normally ever still also even just "
+    "basically roughly approximately about around ago people person persons someone somebody "
+    "anyone everyone one ones kind kinds sort sorts type types way ways top main "
+    "need needs needed want wants wanted able well"
+)
+GENERIC = normalised_words(_GENERIC_WORDS)
+
+_AUX = (
+    "is was are were be been do does did has have had can could will would should may might "
+    "must shall"
+)
+_AUXILIARIES = frozenset(_AUX.split())
+# "Which company insures...", "in what year...", "what organism was...": the noun after
+# which/what names what the answer is an instance of (Hiscox is a company), so the passage
+# need not repeat it. At most two words (a compound: "yeast strain"), ending before a word
+# that reads as the verb (-s, -ed, an auxiliary) or a function word.
+_WH_TYPE = re.compile(
+    r"(?:^|[,;:]\s*|\b(?:in|at|on|for|from|to|by|of|with|during|into|under)\s+)"
+    r"(?:which|what)\s+((?:[\w'-]+\s+){0,2}[\w'-]+)",
+    re.IGNORECASE,
+)
+# "What is X called", "what was the name of X", "what is X known as": naming questions.
+_NAMING = re.compile(
+    r"^\W*what(?:'s|\s+(?:is|was|are|were))\b.*\b(called|named|known\s+as)\W*$|"
+    r"^\W*what(?:'s|\s+(?:is|was|are|were))\s+(?:the|its|his|her|their)\s+(names?|words?|"
+    r"titles?|terms?)\s+(?:of|for)\b",
+    re.IGNORECASE,
+)
+_NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten".split())
+_LIGHT_WORDS = frozenset(
+    "the a an of in on at to for from by with and or that this these those".split()
+)
+
+
+def answer_type_words(question: str) -> frozenset[str]:
+    """The words naming what the answer is an instance of: the noun (or two-word compound)
+    after which/what ("which company insures" -> company; "in what year" -> year), and the
+    naming words of "what is X called" / "what was the name of X"."""
+    found: set[str] = set()
+    for match in _WH_TYPE.finditer(question):
+        sequence = match.group(1).split()
+        taken: list[str] = []
+        for at, raw in enumerate(sequence):
+            word = raw.lower().strip("'")
+            if word in _AUXILIARIES or word in _LIGHT_WORDS or word.endswith("'s"):
+                if word.endswith("'s") and not taken:
+                    taken.append(word[:-2])
+                break
+            if word in _NUMBER_WORDS and not taken:
+                continue  # "which two moons": the count stays a word to state
+            if taken and (word.endswith("ed") or (word.endswith("s") and not word.endswith("ss"))):
+                break  # "which company insures": the verb
+            taken.append(word)
+            if at >= 1 and len(taken) >= 2:
+                break
+        found.update(token for word in taken for token in tokenize(word.replace("-", " ")))
+    for match in _NAMING.finditer(question):
+        found.update(token for group in match.groups() if group for token in tokenize(group))
+    return frozenset(found)
+
+
+class _Rule(Protocol):
+    how_to: bool
+
+
+def loosened(question: str, words: frozenset[str], rule: _Rule) -> tuple[frozenset[str], ...]:
+    """The answer's type words ("which company") and the generic asking words among `words`
+    (the question's words less its names), for the test for high; none for a how-to question
+    (its commands have a rule of their own)."""
+    loose = frozenset() if rule.how_to else words
+    type_words = answer_type_words(question) & loose
+    return type_words, loose & GENERIC - type_words
+
+
+def weighted_coverage(
+    idf: Mapping[str, float],
+    direct: frozenset[str],
+    titled: frozenset[str],
+    *,
+    optional: Set[str],
+    generic: frozenset[str],
+    context_weight: float,
+    key_share: float,
+    titles_count: bool,
+) -> tuple[float, bool, int]:
+    """The IDF-weighted share of the question words (`idf`'s keys) stated `direct`ly, or only
+    in the page title or headings (`titled`: `context_weight`), generic words weighing
+    GENERIC_WEIGHT and `optional` ones counting only when stated; whether a key word is
+    missing (a non-generic word at least `key_share` as rare as the rarest one); and how
+    many question words are stated (0 with none in the text; titled ones when `titles_count`,
+    no optional word was let off and the text states one the title does not)."""
+    context = titled - direct
+    let_off = optional - direct - context
+    asked = frozenset(idf) - let_off
+    weight = {w: idf[w] * (GENERIC_WEIGHT if w in generic else 1.0) for w in asked}
+    total = math.fsum(weight.values())
+    if not total:
+        return 0.0, True, 0
+    found = math.fsum(weight[w] for w in direct & asked) + context_weight * math.fsum(
+        weight[w] for w in context & asked
+    )
+    # The rarest question word is usually what the question is about ("signed", "rate"):
+    # a passage that lacks it does not state the answer, however much else it matches.
+    key = asked - generic
+    rarest = max((idf[w] for w in key), default=0.0)
+    lacks = any(idf[w] >= key_share * rarest for w in key - direct - context)
+    # Title words count toward the words stated only for a passage that states something
+    # beyond its page's subject ("68 metres long" on "Bayeux Tapestry"), not a tags line.
+    titles = titles_count and not let_off and bool(direct - titled)
+    stated = len(direct | context) if titles else len(direct)
+    return found / total, lacks, stated if direct else 0
