@@ -1,65 +1,25 @@
-"""Extractive answers for the offline Reasoner: passages scored by IDF-weighted coverage of the
-question, the lead span and runners-up selected, and a confidence judged from the coverage.
+"""Extractive answers for the offline Reasoner: over passages scored by
+`swarm.models.passage_scorer`, the lead span and runners-up selected, and the confidence the
+lead's evidence earns, lowered when another page disagrees.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from swarm.models.base import Confidence
-from swarm.models.cjk_question import cjk_junctions, cjk_question_wording, cjk_scaffold
-from swarm.models.evidence import (
-    KIND_PRIORITY,
-    answer_kinds,
-    derived_forms,
-    figures,
-    name_aliases,
-    question_kinds,
-    question_text_words,
-    text_words,
-)
-from swarm.models.evidence_rule import EvidenceRule
-from swarm.models.measures import measures_asked
-from swarm.models.question_words import (
-    COUNTING,
-    MONEY,
-    NEEDS_EXPLANATION,
-    NEEDS_FIGURE_KINDS,
-    QUESTION_SCAFFOLD,
-    loosened,
-    weighted_coverage,
-)
-from swarm.wiki.passages import Passage
+from swarm.models.evidence import figures
+from swarm.models.passage_scorer import PassageScorer, ScoredPassage
+from swarm.models.question_words import COUNTING, MONEY
 
 __all__ = [
-    "PassageScorer",
-    "ScoredPassage",
     "ExtractiveAnswer",
     "answer_spans",
     "extractive_answer",
 ]
 
-# --- calibration knobs (tune with `swarm verify wiki_fixtures/NAME --backend offline`) -----
-# Coverage = IDF-weighted share of the question's content words found in a passage.
-# A confident wrong answer is the worst outcome, so "high" needs strong coverage of at least
-# two words stated by the lead passage (in its text, or, when the answer's type word is
-# stated, in its page title or headings); anything doubtful stays medium (context).
-HIGH_COVERAGE = 0.75
-HIGH_MIN_MATCHED = 2
-# ...and no missing question word as rare as this share of the rarest one's IDF.
-HIGH_KEY_WORD_IDF_SHARE = 0.8
-MEDIUM_COVERAGE = 0.4
-# A question word found only in the passage's page title or headings counts this much.
-CONTEXT_WEIGHT = 0.5
-# ...and this much in the test for "high" (the page or section is about it).
-HIGH_CONTEXT_WEIGHT = 1.0
-# Ranking only (never confidence): a prior for the passage's page (the mean of its place in
-# the ranked excerpts and how well the whole page, titles included, covers the question)...
-PAGE_WEIGHT = 0.3
-# ...and a bonus when the passage holds the kind of answer asked for (a date for "when"...).
-KIND_BONUS = 0.2
+# --- answer selection knobs -----------------------------------------------------------
 # A neighbouring sentence joins the lead if it adds a question word and scores this much.
 NEIGHBOUR_MIN_SCORE = 0.3
 # The answer: the lead span plus runners-up scoring at least this share of the lead's score,
@@ -74,189 +34,6 @@ MAX_ANSWER_PAGES = 3
 MAX_ANSWER_CHARS = 600
 # A paragraph or list item up to this long is quoted whole when one of its sentences wins.
 MAX_BLOCK_CHARS = 320
-
-# --- scoring ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ScoredPassage:
-    passage: Passage
-    words: frozenset[str]
-    context_words: frozenset[str]
-    kinds: frozenset[str]
-
-
-class PassageScorer:
-    """IDF-weighted coverage of the query's content words, IDF taken over the passages."""
-
-    def __init__(self, query: str, passages: Sequence[Passage]) -> None:
-        asked = question_text_words(query) - QUESTION_SCAFFOLD - EvidenceRule.request_words(query)
-        asked -= cjk_question_wording(query)
-        self.query_words = frozenset(word for word in asked if not cjk_scaffold(word))
-        self.kinds = question_kinds(query)
-        if self.query_words & MONEY:
-            self.kinds |= {"money"}
-        self.needs_figure = bool(self.kinds & NEEDS_FIGURE_KINDS)
-        # The most specific kind asked for: "how much money" wants money, not any figure.
-        self.kind = next((kind for kind in KIND_PRIORITY if kind in self.kinds), "")
-        self.needs_explanation = bool(NEEDS_EXPLANATION.search(query))
-        self.items = [
-            ScoredPassage(
-                passage=p,
-                words=text_words(p.text),
-                context_words=text_words(p.context),
-                kinds=answer_kinds(p.text),
-            )
-            for p in passages
-        ]
-        self.alternatives = name_aliases(query, [p.text for p in passages], self.query_words)
-        vocabulary = frozenset().union(*(item.words | item.context_words for item in self.items))
-        self.query_words -= cjk_junctions(self.query_words, vocabulary)
-        for word, forms in derived_forms(self.query_words, vocabulary).items():
-            self.alternatives.setdefault(word, []).extend(forms)
-        self.rule = EvidenceRule(query, self.query_words, self.kinds, passages, self.alternatives)
-        self.measures = measures_asked(query)
-        self.names = frozenset().union(*(t.words for t in self.rule.key_terms if t.is_name))
-        self.type_words, self.generic = loosened(query, self.query_words - self.names, self.rule)
-        count = len(self.items)
-        self.idf = {
-            word: math.log(1 + (count - df + 0.5) / (df + 0.5))
-            for word in self.query_words
-            for df in [sum(1 for item in self.items if self._found(word, item))]
-        }
-        # math.fsum: exact whatever the set order (PYTHONHASHSEED), so ties stay ties
-        self.total_idf = math.fsum(self.idf.values())
-        self.page_prior = self._page_prior()
-
-    def _states(self, word: str, words: frozenset[str]) -> bool:
-        return word in words or any(alt <= words for alt in self.alternatives.get(word, ()))
-
-    def _found(self, word: str, item: ScoredPassage) -> bool:
-        return self._states(word, item.words) or self._states(word, item.context_words)
-
-    def _page_prior(self) -> dict[str, float]:
-        """Per page, the mean of its place in the ranked excerpts (1, 1/2, 1/3...: the ranker
-        saw the whole wiki) and its share of the best page's coverage of the question (whole
-        page, titles included: "Mill Creek" is what clients/mill-creek.md is about)."""
-        pages: dict[str, set[str]] = {}
-        for item in self.items:
-            pages.setdefault(item.passage.page, set()).update(item.words, item.context_words)
-        weights = {
-            page: math.fsum(
-                self.idf[w] for w in self.query_words if self._states(w, frozenset(words))
-            )
-            for page, words in pages.items()
-        }
-        top = max(weights.values(), default=0.0)
-        return {
-            page: (1 / (1 + rank) + (weights[page] / top if top else 0.0)) / 2
-            for rank, page in enumerate(pages)
-        }
-
-    def matched(self, items: Sequence[ScoredPassage]) -> frozenset[str]:
-        """Query words the passages state (money words count when there is a currency amount,
-        count words when there is any figure)."""
-        words = frozenset().union(*(item.words for item in items))
-        kinds = frozenset().union(*(item.kinds for item in items))
-        found = frozenset(w for w in self.query_words if self._states(w, words))
-        if "money" in kinds:
-            found |= self.query_words & MONEY
-        if "figure" in kinds and not self.rule.how_to:  # a how-to's "count" wants a command
-            found |= self.query_words & COUNTING
-        # "How deep": a figure with a unit of length states "deep".
-        found |= {w for w, measure in self.measures.items() if measure.stated(kinds, words)}
-        return found & self.query_words
-
-    def coverage(self, items: Sequence[ScoredPassage]) -> float:
-        if not self.total_idf or not items:
-            return 0.0
-        direct = self.matched(items)
-        context = (
-            frozenset(w for w in self.query_words if self._states(w, items[0].context_words))
-            - direct
-        )
-        weight = math.fsum(self.idf[w] for w in direct) + CONTEXT_WEIGHT * math.fsum(
-            self.idf[w] for w in context
-        )
-        return weight / self.total_idf
-
-    def rank_score(self, item: ScoredPassage) -> float:
-        """Ranking only: coverage (generic words weigh less), the page's and the kind asked."""
-        coverage = self.coverage([item])
-        if coverage <= 0:
-            return 0.0
-        coverage = coverage if self.rule.how_to else self._high_coverage([item], rank=True)[0]
-        kind_bonus = self.rule.command_bonus(item.passage) + KIND_BONUS * (self.kind in item.kinds)
-        return coverage + PAGE_WEIGHT * self.page_prior.get(item.passage.page, 0.0) + kind_bonus
-
-    def all_words(self) -> frozenset[str]:
-        """Every word of the excerpts, titles and headings included."""
-        return frozenset().union(*(item.words | item.context_words for item in self.items))
-
-    def evidence_problem(self, evidence: Sequence[ScoredPassage]) -> str:
-        """Why these passages (one paragraph or item) do not carry the answer ("" if they do)."""
-        text = " ".join(item.passage.text for item in evidence)
-        code = " ".join(item.passage.code for item in evidence if item.passage.code)
-        words = frozenset().union(*(item.words for item in evidence))
-        return self.rule.problem(text, evidence[0].passage.context, code, words)
-
-    def confidence(
-        self, items: Sequence[ScoredPassage], evidence: Sequence[ScoredPassage] = ()
-    ) -> Confidence:
-        """From the coverage of the span `items`, capped by the evidence rule on `evidence`
-        (the answering paragraph or item; the span when not given)."""
-        if self.rule.entity_absent(self.all_words()):
-            return "low"
-        level = self._coverage_level(items)
-        if level == "high" and self.evidence_problem(evidence or items):
-            return "medium"
-        return level
-
-    def confidence_of(self, evidence: Sequence[ScoredPassage]) -> Confidence:
-        """The confidence `evidence` alone would earn (coverage level and evidence rule)."""
-        level = self._coverage_level(evidence)
-        if level == "high" and self.evidence_problem(evidence):
-            return "medium"
-        return level
-
-    def _high_coverage(
-        self, items: Sequence[ScoredPassage], rank: bool = False
-    ) -> tuple[float, bool, int]:
-        """`weighted_coverage` of the span; for high (not `rank`): titles count fully, the type
-        word ("which company") is let off if a passage stating what is asked names an instance."""
-        titled = frozenset(w for w in self.query_words if self._states(w, items[0].context_words))
-        asked = self.query_words - self.names - self.type_words - self.generic
-        text = " ".join(i.passage.text for i in items if self.matched([i]) & asked or not asked)
-        coverage, lacks, stated = weighted_coverage(
-            self.idf,
-            self.matched(items),
-            titled,
-            optional=self.type_words if not rank and self.rule.instance_stated(text) else set(),
-            generic=self.generic,
-            context_weight=CONTEXT_WEIGHT if self.rule.how_to or rank else HIGH_CONTEXT_WEIGHT,
-            key_share=HIGH_KEY_WORD_IDF_SHARE,
-            titles_count=not self.rule.how_to,
-        )
-        if not rank:  # a missing word heading another section of the page: the answer is there
-            page = [i.context_words for i in self.items if i.passage.page == items[0].passage.page]
-            lacks |= bool((asked - self.matched(items) - titled) & frozenset().union(*page))
-        return coverage, lacks, stated
-
-    def _coverage_level(self, items: Sequence[ScoredPassage]) -> Confidence:
-        coverage = self.coverage(items)
-        high_coverage, lacks_key_word, stated = self._high_coverage(items)
-        has_figure = any(item.kinds & {"figure", "date"} for item in items)
-        has_code = any(item.passage.code for item in items)
-        if (
-            high_coverage
-            >= min(HIGH_COVERAGE, self.rule.how.coverage_bar([i.passage for i in items]))
-            and stated >= HIGH_MIN_MATCHED
-            and not lacks_key_word
-            and (not self.needs_explanation or (self.rule.how_to and has_code))
-            and (has_figure or not self.needs_figure)
-        ):
-            return "high"
-        return "medium" if coverage >= MEDIUM_COVERAGE else "low"
 
 
 def _block_of(items: Sequence[ScoredPassage], index: int) -> tuple[int, int]:

@@ -20,7 +20,8 @@ from swarm.models.base import (
     WikiAnswer,
 )
 from swarm.models.evidence import text_words
-from swarm.models.extractive import PassageScorer, extractive_answer
+from swarm.models.extractive import extractive_answer
+from swarm.models.passage_scorer import PassageScorer
 from swarm.models.question_words import QUESTION_SCAFFOLD, normalised_words
 from swarm.wiki.freshness import detect_time_sensitive
 from swarm.wiki.pages import PageExcerpt
