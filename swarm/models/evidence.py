@@ -72,7 +72,11 @@ _ANSWER_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("figure", re.compile(rf"\d|\b({MONTHS}|{_NUMBER_WORDS})\b", re.IGNORECASE)),
     (
         "money",
-        re.compile(r"[$€£¥]\s?\d|\d\s?(usd|eur|gbp|dollars?|euros?|pounds?|cents?)\b", re.I),
+        re.compile(
+            r"[$€£¥]\s?\d|\d\s?(usd|eur|gbp|chf|dollars?|euros?|pounds?|cents?)\b|"
+            r"\b(usd|eur|gbp|chf)\s?\d",
+            re.I,
+        ),
     ),
     (
         "date",

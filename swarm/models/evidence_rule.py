@@ -18,6 +18,7 @@ from swarm.models.how_to import (
     without_constraints,
 )
 from swarm.models.question_words import GENERIC
+from swarm.models.typed_values import value_problem, without_numbers
 from swarm.wiki.passages import Passage
 from swarm.wiki.tokens import STOPWORDS, tokenize, words
 
@@ -73,7 +74,10 @@ _LIGHT_VERBS = frozenset(
 )
 _PARTICLES = frozenset("up out off down over back away on in".split())
 _PASSIVE_MARKERS = frozenset("is was are were be been being".split())
-_WH_SUBJECT = frozenset({"who", "what", "which"})
+_WH_SUBJECT, _CONTRACTIONS = (
+    frozenset({"who", "what", "which"}),
+    frozenset("s d ll re ve m".split()),
+)
 # Words a question starts with or uses to ask, capitalised or not: never names.
 _NOT_NAMES = frozenset(
     "what which who whom whose when where why how is are was were do does did can could "
@@ -238,6 +242,9 @@ class EvidenceRule:
         sequence = words(question)
         if len(sequence) < 3 or sequence[0] not in _WH_SUBJECT or sequence[1] in _AUXILIARIES:
             return "", frozenset()
+        # "What's Oma's number", "Which version is...": no verb after the wh-word.
+        if sequence[1] in _CONTRACTIONS or sequence[2] in _AUXILIARIES:
+            return "", frozenset()
         verb = lemma(sequence[1])
         names = _names("x " + " ".join(question.split()[2:])) & self.question_words
         return verb, frozenset(names)
@@ -322,7 +329,7 @@ class EvidenceRule:
                 return "no count of what the question counts"
             return ""
         if self.kinds & {"date"} and not (
-            new_numbers and "date" in answer_kinds(_without_numbers(text, self.numbers))
+            new_numbers and "date" in answer_kinds(without_numbers(text, self.numbers))
         ):
             return "no date for a when-question"
         if self.kinds & {"count", "figure", "money"} and not new_numbers:
@@ -331,7 +338,7 @@ class EvidenceRule:
             return "no name for a who-question"
         if "place" in self.kinds and not (_places(text) - self.question_words):
             return "no place for a where-question"
-        return ""
+        return value_problem(self.question, self.kinds, without_numbers(text, self.numbers))
 
     def _swapped(self, text: str) -> bool:
         if not self.subject_verb or not self.object_names:
@@ -387,10 +394,3 @@ def _negated_words(text: str) -> frozenset[str]:
                 for following in sequence[at + 1 : at + 1 + _NEGATION_REACH]:
                     negated.add(lemma(following))
     return frozenset(negated)
-
-
-def _without_numbers(text: str, numbers: set[str]) -> str:
-    """`text` with the question's own numbers blanked (a date must be a new one)."""
-    for number in numbers:
-        text = re.sub(rf"(?<![\w.]){re.escape(number)}\b", " ", text)
-    return text

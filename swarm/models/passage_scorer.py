@@ -6,6 +6,7 @@ Answer selection over the scored passages is `swarm.models.extractive`.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -34,6 +35,8 @@ from swarm.models.question_words import (
 from swarm.wiki.passages import Passage
 
 __all__ = ["PassageScorer", "ScoredPassage"]
+
+_PRESENT_MOMENT = re.compile(r"\b(right\s+now|at\s+the\s+moment|these\s+days)\b", re.IGNORECASE)
 
 # --- calibration knobs (tune with `swarm verify wiki_fixtures/NAME --backend offline`) -----
 # Coverage = IDF-weighted share of the question's content words found in a passage.
@@ -69,7 +72,10 @@ class PassageScorer:
     """IDF-weighted coverage of the query's content words, IDF taken over the passages."""
 
     def __init__(self, query: str, passages: Sequence[Passage]) -> None:
-        asked = question_text_words(query) - QUESTION_SCAFFOLD - EvidenceRule.request_words(query)
+        # "right now", "at the moment", "these days" ask for the present, like "now": no
+        # words a passage must state ("all rights reserved" answers nothing).
+        wording = _PRESENT_MOMENT.sub(" now ", query)
+        asked = question_text_words(wording) - QUESTION_SCAFFOLD - EvidenceRule.request_words(query)
         asked -= cjk_question_wording(query)
         self.query_words = frozenset(word for word in asked if not cjk_scaffold(word))
         self.kinds = question_kinds(query)
@@ -189,7 +195,24 @@ class PassageScorer:
         level = self._coverage_level(items)
         if level == "high" and self.evidence_problem(evidence or items):
             return "medium"
+        if level == "high" and self.elsewhere_only(evidence or items):
+            return "medium"
         return level
+
+    def elsewhere_only(self, evidence: Sequence[ScoredPassage]) -> frozenset[str]:
+        """Question words that other pages read state and the answering page nowhere does
+        (text, title, headings): the question is about what those pages hold ("the tumble
+        dryer" answered from the dishwasher's page)."""
+        page = evidence[0].passage.page
+        here = [item for item in self.items if item.passage.page == page]
+        there = frozenset().union(
+            *(item.words | item.context_words for item in self.items if item.passage.page != page)
+        )
+        # Words a figure or an amount states ("cost", "how many", "big") are stated by the
+        # page's figures (`matched`), however the other pages word them.
+        stated = self.matched(here) | frozenset().union(*(item.context_words for item in here))
+        asked = self.query_words - self.generic - self.type_words - stated
+        return frozenset(w for w in asked if self._states(w, there) and not self._states(w, stated))
 
     def confidence_of(self, evidence: Sequence[ScoredPassage]) -> Confidence:
         """The confidence `evidence` alone would earn (coverage level and evidence rule)."""

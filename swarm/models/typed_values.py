@@ -1,0 +1,240 @@
+"""Values with a shape: a question asking for a phone number, an email address, a web
+address, a version, a port or a password is answered only by a passage holding a value of
+that shape ("password on the card on the fridge" says where it is, not what it is); and a
+question about the second of something is not answered by a passage about the first.
+
+Pure functions over text, in English, German, French and Spanish wording.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Set
+
+from swarm.models.evidence import answer_kinds, text_words
+
+__all__ = [
+    "asked_values",
+    "counted_not_stated",
+    "limit_not_asked",
+    "missing_value",
+    "newest_not_said",
+    "only_dates",
+    "other_ordinal",
+    "value_problem",
+    "without_numbers",
+]
+
+_I = re.IGNORECASE
+# What the question asks for -> the shape a passage must hold.
+_ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "a phone number",
+        # the noun, not the verb: "who do I phone" asks for a person
+        re.compile(
+            r"\b(phone|telephone|mobile|cell|landline|tel)\s*(number|no\b|#)|"
+            r"(?:'s|s'|\bmy|\bhis|\bher|\btheir|\bour|\byour)\s+(?:phone|mobile|cell)\b|"
+            r"\b(telefon|handy)nummer|num[ée]ro\s+de\s+t[ée]l[ée]phone|"
+            r"n[uú]mero\s+de\s+(tel[ée]fono|m[oó]vil)|\bnumber\s+(to|I\s+can)\s+(call|ring|text)\b",
+            _I,
+        ),
+    ),
+    (
+        "an email address",
+        re.compile(
+            r"\be-?mail\s+(address|adress|id)\b|(?:'s|s'|\bmy|\bhis|\bher|\btheir|\bour|"
+            r"\byour|\bthe|\bwork|\bpersonal|\bprivate)\s+e-?mail\b(?!\s+(?:to|about|from)\b)|"
+            r"\bcourriel|\bcorreo\s+electr[oó]nico|\be-?mail-?adresse",
+            _I,
+        ),
+    ),
+    (
+        "a web address",
+        re.compile(r"\b(url|urls|website|web\s*site|web\s+address|homepage|web\s*page)\b", _I),
+    ),
+    ("a version", re.compile(r"\b(version|versions|versi[oó]n)\b", _I)),
+    ("a port number", re.compile(r"\b(port|ports|puerto)\b", _I)),
+    (
+        "a password",
+        re.compile(
+            r"\b(password|passwords|passcode|passphrase|pin|passwort|mot\s+de\s+passe|"
+            r"contrase[ñn]a|wi-?fi\s+key)\b(?!\s+(?:policy|policies|manager|reset|rules?|length|"
+            r"requirements?|change|expiry|vault)\b)",
+            _I,
+        ),
+    ),
+)
+_DIGITS = re.compile(r"\d")
+_PHONE = re.compile(r"(?<![\w.])\+?\(?\d[\d\s().\-/]{5,}\d(?![\w.])")
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(\.[\w-]+)+")
+_WEB = re.compile(
+    r"https?://\S+|\bwww\.\S+|\b[\w-]+(\.[\w-]+)*\.(com|org|net|io|dev|app|co|uk|de|fr|es|eu|"
+    r"info|edu|gov|ch|at|nl|be|it)\b(/\S*)?",
+    _I,
+)
+_VERSION = re.compile(r"(?<![\w.])v?\d+(\.\d+)+([a-z]+\d*)?(?![\w.])|\bv\d+\b", _I)
+_PORT = re.compile(r"(?<![\w.])(:\d{2,5}|\d{2,5})(?![\w.])")
+# A password is written after its word ("password: hunter2", "PIN is 4711", "Passwort =
+# x9") or in quotes / code right after it; "password on the card" names no password.
+_PASSWORD = re.compile(
+    r"\b(password|passcode|passphrase|pin|passwort|mot\s+de\s+passe|contrase[ñn]a|key)\b"
+    r"\s*(?:\([^)]*\)\s*)?(?::|=|\bis\b|\best\b|\bist\b|\bes\b)\s*[`\"'“«]?[^\s`\"'”»]{3,}",
+    _I,
+)
+
+
+def asked_values(question: str) -> list[str]:
+    """The shaped values `question` asks for ("a phone number", "a version"...), if any."""
+    if not isinstance(question, str):
+        return []
+    return [name for name, asks in _ASKS if asks.search(question)]
+
+
+def _holds(name: str, text: str) -> bool:
+    if name == "a phone number":
+        return any(len(_DIGITS.findall(m.group())) >= 6 for m in _PHONE.finditer(text))
+    if name == "an email address":
+        return bool(_EMAIL.search(text))
+    if name == "a web address":
+        return bool(_WEB.search(text))
+    if name == "a version":
+        return bool(_VERSION.search(text))
+    if name == "a port number":
+        return bool(_PORT.search(text))
+    return bool(_PASSWORD.search(text))
+
+
+def missing_value(question: str, text: str) -> str:
+    """The shaped value `question` asks for that `text` does not hold ("" when every one
+    asked is there, or none is asked)."""
+    for name in asked_values(question):
+        if not _holds(name, text):
+            return name
+    return ""
+
+
+_ORDINAL_WORDS = (
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split()
+)
+_ORDINAL = re.compile(r"\b(" + "|".join(_ORDINAL_WORDS) + r"|\d+(?:st|nd|rd|th))\b", _I)
+
+
+def _ordinals(text: str) -> set[str]:
+    found: set[str] = set()
+    for match in _ORDINAL.finditer(text):
+        word = match.group(1).lower()
+        if word[0].isdigit():
+            word = _ORDINAL_WORDS[int(word[:-2]) - 1] if 0 < int(word[:-2]) <= 12 else word
+        found.add(word)
+    return found
+
+
+def other_ordinal(question: str, text: str) -> bool:
+    """`text` names an ordinal (first, 2nd...) and none of those `question` names: "the
+    second printing" is not answered by "the first printing ran to 1,250 copies"."""
+    asked = _ordinals(question)
+    if not asked:
+        return False
+    stated = _ordinals(text)
+    return bool(stated) and not asked & stated
+
+
+# A figure that is only a date: "how much did she get" is not answered by "1813".
+_DATE_FIGURE = re.compile(
+    r"\b(1\d{3}|20\d{2})-\d{2}(-\d{2})?\b|\b(1\d{3}|20\d{2})\s*[–-]\s*\d{2,4}\b|\b\d{1,2}(st|nd|rd|th)?\s+[A-Z][a-z]+\s+\d{4}\b|"
+    r"\b[A-Z][a-z]+\s+\d{1,2}(st|nd|rd|th)?,?\s+\d{4}\b|(?<![\d.,])(1[0-9]|20)\d{2}(?![\d.,])"
+)
+# A limit, not a count: "Up to 1,000 subscribers on this plan".
+_LIMIT = re.compile(
+    r"\b(up\s+to|at\s+most|no\s+more\s+than|maximum(\s+of)?|max\.?|capped\s+at|"
+    r"limit(ed)?\s+(of|to)|bis\s+zu|jusqu'à|hasta)\s+[$€£]?\d",
+    _I,
+)
+_ASKS_LIMIT = re.compile(
+    r"\b(max|maximum|most|limit|limits|up\s+to|allowed|allowance|cap|capacity|at\s+most)\b", _I
+)
+
+
+def only_dates(text: str) -> bool:
+    """Every number in `text` is part of a date or a year."""
+    rest = _DATE_FIGURE.sub(" ", text)
+    return bool(_DIGITS.search(text)) and not _DIGITS.search(rest)
+
+
+def limit_not_asked(question: str, text: str) -> bool:
+    """`text` gives a limit ("up to 1,000") and `question` does not ask for one."""
+    return bool(_LIMIT.search(text)) and not _ASKS_LIMIT.search(question)
+
+
+def value_problem(question: str, kinds: Set[str], text: str) -> str:
+    """Why `text` (the question's own numbers blanked) does not hold the value `question`
+    asks for, by its kinds ("money", "count", "figure", "date"): money for a price, an amount
+    that is not only dates, a count rather than a limit, a phone number, a version... of its
+    own shape, the same ordinal. "" when nothing is wrong."""
+    if "money" in kinds and "money" not in answer_kinds(text):
+        return "no amount of money for a price question"
+    if kinds & {"count", "figure", "money"} and "date" not in kinds:
+        if only_dates(text):
+            return "only dates for a how-much question"
+        if kinds & {"count"} and "money" not in kinds and limit_not_asked(question, text):
+            return "a limit ('up to ...'), not the figure asked"
+    if missing := missing_value(question, text):
+        return f"no {missing.split(' ', 1)[1]} in the passage"
+    if other_ordinal(question, text):
+        return "the passage is about another one (first vs second...)"
+    if counted := counted_not_stated(question, text):
+        return f"the passage does not say how many {counted}"
+    if newest_not_said(question, text):
+        return "the question asks for the latest, and the passage does not say it is"
+    return ""
+
+
+# "What's the latest version right now?": the newest version is answered only by a passage
+# saying it is the newest ("latest", "current", "as of"), not by any version found.
+_ASKS_NEWEST = re.compile(r"\b(latest|newest|most\s+recent|right\s+now)\b", _I)
+_SAYS_NEWEST = re.compile(
+    r"\b(latest|newest|most\s+recent|current|currently|now|as\s+of|today|last)\b", _I
+)
+
+
+def newest_not_said(question: str, text: str) -> bool:
+    """`question` asks for the newest or the present version and `text` does not say it is
+    ("version 1.2.3" in a how-to is an example). A price or a figure asked "latest" is the
+    wiki's as of its page's date: the freshness rules judge that, not this."""
+    return (
+        "a version" in asked_values(question)
+        and bool(_ASKS_NEWEST.search(question))
+        and not _SAYS_NEWEST.search(text)
+    )
+
+
+# "How many tomato plants…": what is counted, up to the verb or a preposition.
+_HOW_MANY = re.compile(
+    r"\bhow\s+many\s+((?:[\w'-]+\s+){1,3}?)(?=(?:do|does|did|is|are|was|were|have|has|had|"
+    r"can|could|will|would|should|must|of|in|on|at|for|per|to|from|with|we|i|you|they|there|"
+    r"it|he|she)\b)",
+    _I,
+)
+
+
+_MEASURE_WORDS = text_words(
+    "long wide deep high tall far old big large heavy thick away more less ago later earlier"
+)
+
+
+def counted_not_stated(question: str, text: str) -> str:
+    """What a "how many" question counts ("tomato plants") when `text` does not state all of
+    it: "3 plants" of zucchini is no count of tomato plants. "" otherwise."""
+    match = _HOW_MANY.search(question)
+    if not match:
+        return ""
+    # "how many kilometres long": a measure's adjective is not what is counted
+    counted = text_words(match.group(1)) - _MEASURE_WORDS
+    return match.group(1).strip() if counted and not counted <= text_words(text) else ""
+
+
+def without_numbers(text: str, numbers: set[str]) -> str:
+    """`text` with the question's own numbers blanked (a date must be a new one)."""
+    for number in numbers:
+        text = re.sub(rf"(?<![\w.]){re.escape(number)}\b", " ", text)
+    return text
