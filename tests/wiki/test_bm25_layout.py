@@ -1,0 +1,113 @@
+"""The BM25 counts by page and by term are the same triples, and a build that goes through the
+cache file's counts gives exactly the index a fresh build gives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from swarm.wiki.bm25_index import BuiltIndex, build_index
+from swarm.wiki.bm25_layout import DocTerms, doc_major, term_major
+from swarm.wiki.bm25_store import load_stored_terms, save_index
+from swarm.wiki.index import PageEntry, PageMap
+
+VOCAB = 12
+
+
+def doc_terms(docs: list[dict[int, int]]) -> DocTerms:
+    """Documents given as {term id: count}, each document's term ids ascending."""
+    offsets = np.zeros(len(docs) + 1, dtype=np.int64)
+    np.cumsum([len(doc) for doc in docs], out=offsets[1:])
+    term_ids = [term for doc in docs for term in sorted(doc)]
+    counts = [doc[term] for doc in docs for term in sorted(doc)]
+    lengths = [sum(doc.values()) for doc in docs]
+    return DocTerms(
+        offsets,
+        np.array(term_ids, dtype=np.int32),
+        np.array(counts, dtype=np.int32),
+        np.array(lengths, dtype=np.int64),
+    )
+
+
+documents = st.lists(
+    st.dictionaries(st.integers(0, VOCAB - 1), st.integers(1, 70_000), max_size=VOCAB),
+    min_size=1,
+    max_size=10,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(documents, min_size=1, max_size=4), st.integers(1, 40))
+def test_counts_by_term_are_the_counts_by_page(
+    groups: list[list[dict[int, int]]], chunk_pairs: int
+) -> None:
+    all_docs = [doc for group in groups for doc in group]
+    matrix = term_major([doc_terms(group) for group in groups], VOCAB, chunk_pairs=chunk_pairs)
+    for term in range(VOCAB):
+        run = slice(matrix.indptr[term], matrix.indptr[term + 1])
+        expected = [(number, doc[term]) for number, doc in enumerate(all_docs) if term in doc]
+        assert (
+            list(zip(matrix.docs[run].tolist(), matrix.tf[run].tolist(), strict=True)) == expected
+        )
+    biggest = max((count for doc in all_docs for count in doc.values()), default=0)
+    assert matrix.tf.dtype == (np.uint16 if biggest <= 65_535 else np.int32)
+    np.testing.assert_array_equal(matrix.lengths, [sum(doc.values()) for doc in all_docs])
+    back = doc_major(matrix, chunk_pairs=chunk_pairs)
+    whole = doc_terms(all_docs)
+    for name in ("offsets", "term_ids", "counts", "lengths"):
+        np.testing.assert_array_equal(getattr(back, name), getattr(whole, name), err_msg=name)
+
+
+def write_pages(
+    root: Path, bodies: dict[str, str], changed: set[str] | None = None
+) -> tuple[PageMap, list[tuple[int, int] | None]]:
+    root.mkdir(parents=True, exist_ok=True)
+    for path, body in bodies.items():
+        if changed is None or path in changed:
+            (root / path).write_text(body, encoding="utf-8")
+    entries = tuple(PageEntry(path, path.upper(), f"about {path}") for path in bodies)
+    stats: list[tuple[int, int] | None] = []
+    for entry in entries:
+        stat = (root / entry.path).stat()
+        stats.append((stat.st_mtime_ns, stat.st_size))
+    return PageMap(wiki_dir=root, entries=entries), stats
+
+
+def by_word(built: BuiltIndex) -> dict[str, list[tuple[int, float]]]:
+    """Each word's (document, score) entries: the index whatever ids its words got."""
+    assert built.retriever is not None
+    scores = built.retriever.scores
+    out: dict[str, list[tuple[int, float]]] = {}
+    for word, term in built.retriever.vocab_dict.items():
+        run = slice(scores["indptr"][term], scores["indptr"][term + 1])
+        out[word] = list(
+            zip(scores["indices"][run].tolist(), scores["data"][run].tolist(), strict=True)
+        )
+    return out
+
+
+def test_an_update_from_the_cache_file_equals_a_fresh_build(tmp_path: Path) -> None:
+    wiki = tmp_path / "wiki"
+    bodies = {f"p{n}.md": f"castle {n} " + "wool ship " * n for n in range(6)}
+    bodies["big.md"] = "battle " * 70_000  # a count beyond uint16: stored as int32
+    page_map, stats = write_pages(wiki, bodies)
+    first = build_index(wiki, page_map, stats, 2_000_000)
+    assert first.stored.counts.tf.dtype == np.int32
+    store = tmp_path / "cache" / "index.npz"
+    save_index(store, first, fingerprint="f", max_page_bytes=2_000_000)
+
+    bodies["p2.md"] = "a trebuchet and a catapult"
+    del bodies["p4.md"]
+    (wiki / "p4.md").unlink()
+    page_map, stats = write_pages(wiki, bodies, changed={"p2.md"})
+    previous = load_stored_terms(store, 2_000_000)
+    assert previous is not None
+    updated = build_index(wiki, page_map, stats, 2_000_000, previous)
+    fresh = build_index(wiki, page_map, stats, 2_000_000)
+    assert (updated.pages_encoded, fresh.pages_encoded) == (1, len(page_map))
+    assert updated.stored.keys == fresh.stored.keys
+    assert by_word(updated) == by_word(fresh)
+    assert "catapult" in by_word(updated) and "wool" in by_word(updated)
