@@ -17,7 +17,15 @@ import bm25s
 import numpy as np
 import numpy.typing as npt
 
-from swarm.wiki.bm25_layout import DocTerms, TermMajor, doc_major, term_major
+from swarm.wiki.bm25_layout import (
+    DocTerms,
+    TermChunk,
+    TermMajor,
+    by_term,
+    count_chunk,
+    doc_major,
+    term_major,
+)
 from swarm.wiki.index import PageEntry, PageMap
 from swarm.wiki.pages import read_page_texts
 from swarm.wiki.tokens import stem, words
@@ -76,26 +84,6 @@ class CorpusEncoder:
         return ids[ids >= 0]
 
 
-def _count_terms(docs: list[Int32Array], vocab_size: int) -> DocTerms:
-    """Encoded documents to distinct (term, count) pairs: one in-place sort of
-    doc * vocab_size + term keys, then the lengths of equal runs."""
-    lengths = np.fromiter((len(doc) for doc in docs), np.int64, len(docs))
-    width = max(vocab_size, 1)
-    # 32-bit keys sort about twice as fast; a chunk is small enough for them in most wikis.
-    key_type = np.int32 if len(docs) * width < 2**31 else np.int64
-    doc_bases = (np.arange(len(docs), dtype=np.int64) * width).astype(key_type)
-    keys = np.repeat(doc_bases, lengths)
-    keys += np.concatenate(docs) if docs else np.zeros(0, np.int32)
-    keys.sort()
-    starts = np.flatnonzero(np.diff(keys, prepend=-1))
-    counts = np.diff(starts, append=len(keys)).astype(np.int32)
-    doc_of_pair, term_ids = np.divmod(keys[starts], width)
-    del keys, starts
-    offsets = np.zeros(len(docs) + 1, dtype=np.int64)
-    np.cumsum(np.bincount(doc_of_pair, minlength=len(docs)), out=offsets[1:])
-    return DocTerms(offsets, term_ids.astype(np.int32), counts, lengths)
-
-
 class _TermCounter:
     """Counts encoded documents a chunk at a time, so the flat token arrays of a whole
     wiki (8 bytes a token, ~30 million at 100,000 pages) never exist at once."""
@@ -104,7 +92,7 @@ class _TermCounter:
         self._encoder = encoder
         self._pending: list[Int32Array] = []
         self._pending_tokens = 0
-        self._parts: list[DocTerms] = []
+        self._parts: list[TermChunk] = []
 
     def add(self, text: str) -> None:
         ids = self._encoder.encode(text)
@@ -114,10 +102,10 @@ class _TermCounter:
             self._flush()
 
     def _flush(self) -> None:
-        self._parts.append(_count_terms(self._pending, len(self._encoder.vocab)))
+        self._parts.append(count_chunk(self._pending, len(self._encoder.vocab)))
         self._pending, self._pending_tokens = [], 0
 
-    def parts(self) -> list[DocTerms]:
+    def parts(self) -> list[TermChunk]:
         """All documents' counts, as the chunks they were counted in (for `term_major`)."""
         if self._pending:
             self._flush()
@@ -125,23 +113,8 @@ class _TermCounter:
         return parts
 
     def finish(self) -> DocTerms:
-        """All documents' counts in one `DocTerms`, the chunks copied out one by one and let
-        go as they are: the chunks and their concatenation never coexist."""
-        parts = self.parts()
-        total = sum(len(part.term_ids) for part in parts)
-        offsets = [np.zeros(1, dtype=np.int64)]
-        term_ids, counts = np.empty(total, np.int32), np.empty(total, np.int32)
-        lengths = np.concatenate([part.lengths for part in parts] or [np.zeros(0, np.int64)])
-        base = 0
-        while parts:
-            part = parts.pop(0)
-            size = len(part.term_ids)
-            offsets.append(part.offsets[1:] + base)
-            term_ids[base : base + size] = part.term_ids
-            counts[base : base + size] = part.counts
-            base += size
-            del part
-        return DocTerms(np.concatenate(offsets), term_ids, counts, lengths)
+        """All documents' counts in one `DocTerms`."""
+        return doc_major(term_major(self.parts(), len(self._encoder.vocab)))
 
 
 def bm25_matrix(
@@ -149,7 +122,7 @@ def bm25_matrix(
 ) -> dict[str, Any]:
     """The BM25 score matrix of `terms` (see `bm25_scores`), `chunk_pairs` pairs placed at
     a time."""
-    matrix = term_major([terms], vocab_size, chunk_pairs=chunk_pairs)
+    matrix = by_term(terms, vocab_size, chunk_pairs=chunk_pairs)
     return bm25_scores(matrix, k1=k1, b=b, chunk_pairs=chunk_pairs)
 
 
@@ -305,6 +278,4 @@ def _updated_counts(
         terms = DocTerms(terms.offsets, term_ids, terms.counts, terms.lengths)
         words_by_id = [word for word, keep in zip(words_by_id, used.tolist(), strict=True) if keep]
     vocab = dict(zip(words_by_id, range(len(words_by_id)), strict=True))
-    parts = [terms]
-    del terms
-    return term_major(parts, len(vocab)), vocab
+    return by_term(terms, len(vocab)), vocab

@@ -1,27 +1,37 @@
 """How the BM25 index's arrays are laid out and moved between layouts (build mechanics only:
 what a page contributes and how it is scored live in `swarm.wiki.bm25_index`).
 
-Two layouts of the same (document, term, count) triples:
-- `DocTerms`, document-major: what counting a page gives, and what an incremental update
-  edits (drop, reorder and add documents);
-- `TermMajor`, term-major: bm25s's CSC layout (each term's documents ascending), with the
-  term frequency beside each entry. The score matrix is computed from it and shares its
-  `indptr` and `docs` arrays, and the cache file stores it, so a build never holds both
-  layouts of the whole wiki at once.
-
-The transposition between them is chunked: a chunk's pairs are sorted (stable) and written at
-their target's cursor, so only the output arrays are whole-wiki sized.
+Layouts of the same (document, term, count) triples:
+- `TermChunk`: a run of consecutive documents counted together (`count_chunk`), by term, in
+  small integers: what a first build holds while it reads the wiki (~4 bytes a pair);
+- `TermMajor`: the whole wiki by term, bm25s's CSC layout (each term's documents ascending)
+  with the term frequency beside each entry. The score matrix is computed from it and shares
+  its `indptr` and `docs` arrays, and the cache file stores it. `term_major` appends the
+  chunks' runs at each term's cursor, letting each chunk go once placed;
+- `DocTerms`, document-major: what an incremental update edits (drop, reorder and add
+  documents), made from a `TermMajor` by `doc_major` and back by `by_term` (chunked: a
+  chunk's pairs sorted, stable, and written at their target's cursor).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["DocTerms", "TermMajor", "doc_major", "term_major"]
+__all__ = [
+    "DocTerms",
+    "TermChunk",
+    "TermMajor",
+    "by_term",
+    "count_chunk",
+    "doc_major",
+    "term_major",
+    "trim_heap",
+]
 
 Int32Array = npt.NDArray[np.int32]
 Int64Array = npt.NDArray[np.int64]
@@ -95,8 +105,62 @@ class TermMajor:
         return len(self.indptr) - 1
 
 
+@dataclass(frozen=True, slots=True)
+class TermChunk:
+    """Consecutive documents' counts by term: term `t` occurs in the chunk's documents
+    `docs[ptr[t]:ptr[t + 1]]` (ascending, numbered from 0 in the chunk), `counts` times each;
+    terms from `len(ptr) - 1` on (added to the vocabulary later) do not occur."""
+
+    ptr: Int32Array
+    docs: npt.NDArray[np.uint16 | np.int32]
+    counts: CountArray
+    lengths: Int64Array
+
+    @property
+    def num_docs(self) -> int:
+        return len(self.lengths)
+
+
+def trim_heap() -> None:
+    """Hand memory freed inside the C heap back to the OS: glibc's `malloc_trim`, nothing
+    elsewhere. Once a large array has been freed, glibc serves arrays of a few MB (counted
+    chunks, sort keys) from its heap rather than by mmap, and freeing them there does not
+    shrink the process: at 100,000 pages that is ~50-80 MB of a first build's peak RSS."""
+    import ctypes  # only builds need it
+
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (AttributeError, OSError):
+        return
+    trim(0)
+
+
 def _count_type(max_count: int) -> type[np.uint16] | type[np.int32]:
     return np.uint16 if max_count <= np.iinfo(np.uint16).max else np.int32
+
+
+def count_chunk(docs: list[Int32Array], vocab_size: int) -> TermChunk:
+    """Encoded documents (term ids per token) to distinct (term, document, count) triples:
+    one in-place sort of term * len(docs) + document keys, then the lengths of equal runs."""
+    lengths = np.fromiter((len(doc) for doc in docs), np.int64, len(docs))
+    num_docs = len(docs)
+    ptr = np.zeros(vocab_size + 1, dtype=np.int32)  # a chunk holds far fewer than 2**31 pairs
+    if not num_docs or not lengths.any():
+        return TermChunk(ptr, np.zeros(0, np.uint16), np.zeros(0, np.uint16), lengths)
+    # 32-bit keys sort about twice as fast; a chunk is small enough for them in most wikis.
+    key_type = np.int32 if num_docs * max(vocab_size, 1) < 2**31 else np.int64
+    keys: npt.NDArray[np.signedinteger[Any]] = np.concatenate(docs).astype(key_type)
+    keys *= num_docs
+    keys += np.repeat(np.arange(num_docs, dtype=key_type), lengths)
+    keys.sort()
+    starts = np.flatnonzero(np.diff(keys, prepend=-1))
+    counts = np.diff(starts, append=len(keys))
+    terms, chunk_docs = np.divmod(keys[starts], num_docs)
+    del keys, starts
+    np.cumsum(np.bincount(terms, minlength=vocab_size), out=ptr[1:])
+    doc_type = np.uint16 if num_docs <= np.iinfo(np.uint16).max + 1 else np.int32
+    count_type = _count_type(int(counts.max()))
+    return TermChunk(ptr, chunk_docs.astype(doc_type), counts.astype(count_type), lengths)
 
 
 def _place(
@@ -133,40 +197,59 @@ def _place(
         first = last
 
 
-def term_major(
-    parts: list[DocTerms], vocab_size: int, *, chunk_pairs: int = _CHUNK_PAIRS
-) -> TermMajor:
-    """The document-major `parts` (consecutive documents) as one `TermMajor`. The list is
-    emptied as it goes and each part let go once placed, so the parts and the output do not
-    both exist in full (at 100,000 pages each is ~100 MB)."""
-    doc_freqs = np.zeros(vocab_size, dtype=np.int64)
-    max_count = 0
-    for part in parts:
-        doc_freqs += np.bincount(part.term_ids, minlength=vocab_size)
-        max_count = max(max_count, int(part.counts.max()) if len(part.counts) else 0)
-    lengths = np.concatenate([part.lengths for part in parts] or [np.zeros(0, np.int64)])
-    indptr = np.zeros(vocab_size + 1, dtype=np.int64)
+def _allocate(doc_freqs: Int64Array, max_count: int) -> tuple[Int64Array, Int32Array, CountArray]:
+    indptr = np.zeros(len(doc_freqs) + 1, dtype=np.int64)
     np.cumsum(doc_freqs, out=indptr[1:])
     total = int(indptr[-1])
-    docs = np.empty(total, dtype=np.int32)
-    tf = np.empty(total, dtype=_count_type(max_count))
-    cursor = indptr[:-1].copy()
+    return indptr, np.empty(total, dtype=np.int32), np.empty(total, dtype=_count_type(max_count))
+
+
+def term_major(chunks: list[TermChunk], vocab_size: int) -> TermMajor:
+    """The `chunks` (consecutive runs of documents, in order) as one `TermMajor`: each
+    chunk's run of a term is written at that term's cursor, so each term's documents stay
+    ascending. The list is emptied as it goes and each chunk let go once placed; the heap
+    is trimmed before the output is allocated and after the chunks are gone."""
+    trim_heap()
+    doc_freqs = np.zeros(vocab_size, dtype=np.int64)
+    max_count = 0
+    for chunk in chunks:
+        doc_freqs[: len(chunk.ptr) - 1] += np.diff(chunk.ptr)
+        max_count = max(max_count, int(chunk.counts.max()) if len(chunk.counts) else 0)
+    lengths = np.concatenate([chunk.lengths for chunk in chunks] or [np.zeros(0, np.int64)])
+    indptr, docs, tf = _allocate(doc_freqs, max_count)
+    cursor = indptr[:-1].copy()  # where each term's next document goes
     base = 0
-    while parts:
-        part = parts.pop(0)
-        _place(
-            part.offsets,
-            part.term_ids,
-            part.counts,
-            major_base=base,
-            cursor=cursor,
-            out_major=docs,
-            out_values=tf,
-            chunk_pairs=chunk_pairs,
-        )
-        base += part.num_docs
-        del part
+    while chunks:
+        chunk = chunks.pop(0)
+        terms = len(chunk.ptr) - 1
+        per_term = np.diff(chunk.ptr)
+        places = np.repeat(cursor[:terms] - chunk.ptr[:-1], per_term)
+        places += np.arange(len(chunk.docs))
+        docs[places] = chunk.docs
+        docs[places] += base
+        tf[places] = chunk.counts
+        cursor[:terms] += per_term
+        base += chunk.num_docs
+        del chunk, places
+    trim_heap()
     return TermMajor(indptr, docs, tf, lengths)
+
+
+def by_term(terms: DocTerms, vocab_size: int, *, chunk_pairs: int = _CHUNK_PAIRS) -> TermMajor:
+    """`terms` laid out by term (chunked: see `_place`)."""
+    max_count = int(terms.counts.max()) if len(terms.counts) else 0
+    indptr, docs, tf = _allocate(np.bincount(terms.term_ids, minlength=vocab_size), max_count)
+    _place(
+        terms.offsets,
+        terms.term_ids,
+        terms.counts,
+        major_base=0,
+        cursor=indptr[:-1].copy(),
+        out_major=docs,
+        out_values=tf,
+        chunk_pairs=chunk_pairs,
+    )
+    return TermMajor(indptr, docs, tf, terms.lengths)
 
 
 def doc_major(matrix: TermMajor, *, chunk_pairs: int = _CHUNK_PAIRS) -> DocTerms:

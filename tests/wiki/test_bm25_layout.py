@@ -6,11 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from swarm.wiki.bm25_index import BuiltIndex, build_index
-from swarm.wiki.bm25_layout import DocTerms, doc_major, term_major
+from swarm.wiki.bm25_layout import DocTerms, by_term, count_chunk, doc_major, term_major
 from swarm.wiki.bm25_store import load_stored_terms, save_index
 from swarm.wiki.index import PageEntry, PageMap
 
@@ -33,32 +34,43 @@ def doc_terms(docs: list[dict[int, int]]) -> DocTerms:
 
 
 documents = st.lists(
-    st.dictionaries(st.integers(0, VOCAB - 1), st.integers(1, 70_000), max_size=VOCAB),
+    st.dictionaries(st.integers(0, VOCAB - 1), st.integers(1, 300), max_size=VOCAB),
     min_size=1,
     max_size=10,
 )
 
 
+def tokens(doc: dict[int, int], rng: np.random.Generator) -> npt.NDArray[np.int32]:
+    """A document's term ids, one per token, in some order."""
+    ids = np.repeat(np.array(list(doc), dtype=np.int32), list(doc.values()))
+    return rng.permutation(ids).astype(np.int32)
+
+
 @settings(max_examples=60, deadline=None)
-@given(st.lists(documents, min_size=1, max_size=4), st.integers(1, 40))
+@given(st.lists(documents, min_size=1, max_size=4), st.integers(1, 40), st.integers(0, 99))
 def test_counts_by_term_are_the_counts_by_page(
-    groups: list[list[dict[int, int]]], chunk_pairs: int
+    groups: list[list[dict[int, int]]], chunk_pairs: int, seed: int
 ) -> None:
+    rng = np.random.default_rng(seed)
     all_docs = [doc for group in groups for doc in group]
-    matrix = term_major([doc_terms(group) for group in groups], VOCAB, chunk_pairs=chunk_pairs)
-    for term in range(VOCAB):
-        run = slice(matrix.indptr[term], matrix.indptr[term + 1])
-        expected = [(number, doc[term]) for number, doc in enumerate(all_docs) if term in doc]
-        assert (
-            list(zip(matrix.docs[run].tolist(), matrix.tf[run].tolist(), strict=True)) == expected
-        )
-    biggest = max((count for doc in all_docs for count in doc.values()), default=0)
-    assert matrix.tf.dtype == (np.uint16 if biggest <= 65_535 else np.int32)
-    np.testing.assert_array_equal(matrix.lengths, [sum(doc.values()) for doc in all_docs])
-    back = doc_major(matrix, chunk_pairs=chunk_pairs)
+    # Counted a run of documents at a time, each run with the vocabulary known by then.
+    seen = [max((term + 1 for doc in group for term in doc), default=0) for group in groups]
+    chunks = [
+        count_chunk([tokens(doc, rng) for doc in group], max(seen[: number + 1]))
+        for number, group in enumerate(groups)
+    ]
     whole = doc_terms(all_docs)
-    for name in ("offsets", "term_ids", "counts", "lengths"):
-        np.testing.assert_array_equal(getattr(back, name), getattr(whole, name), err_msg=name)
+    for matrix in (term_major(chunks, VOCAB), by_term(whole, VOCAB, chunk_pairs=chunk_pairs)):
+        for term in range(VOCAB):
+            run = slice(matrix.indptr[term], matrix.indptr[term + 1])
+            found = list(zip(matrix.docs[run].tolist(), matrix.tf[run].tolist(), strict=True))
+            assert found == [(n, doc[term]) for n, doc in enumerate(all_docs) if term in doc]
+        np.testing.assert_array_equal(matrix.lengths, [sum(doc.values()) for doc in all_docs])
+        assert matrix.tf.dtype == np.uint16
+        back = doc_major(matrix, chunk_pairs=chunk_pairs)
+        for name in ("offsets", "term_ids", "counts", "lengths"):
+            np.testing.assert_array_equal(getattr(back, name), getattr(whole, name), err_msg=name)
+    assert chunks == []  # each chunk let go once placed
 
 
 def write_pages(
