@@ -17,6 +17,7 @@ import bm25s
 import numpy as np
 import numpy.typing as npt
 
+from swarm.wiki.bm25_helper import HELPER_MIN_PAGES, HelperProcess, core_is_idle
 from swarm.wiki.bm25_layout import (
     DocTerms,
     TermChunk,
@@ -38,6 +39,7 @@ __all__ = [
     "bm25_matrix",
     "bm25_scores",
     "build_index",
+    "count_pages",
     "document_head",
     "make_retriever",
 ]
@@ -197,20 +199,16 @@ def _page_keys(entries: Sequence[PageEntry], stats: list[StatKey]) -> list[bytes
     ]
 
 
-def _count_pages(
-    wiki_dir: Path,
-    entries: Sequence[PageEntry],
-    docs: list[int],
-    max_page_bytes: int,
-    encoder: CorpusEncoder,
-) -> _TermCounter:
-    """These pages read (an unreadable one ranked on its index line), encoded and counted."""
+def count_pages(
+    wiki_dir: Path, entries: Sequence[PageEntry], max_page_bytes: int, encoder: CorpusEncoder
+) -> list[TermChunk]:
+    """These pages read (an unreadable one ranked on its index line), encoded and counted,
+    in order."""
     counter = _TermCounter(encoder)
-    paths = (entries[doc].path for doc in docs)
-    bodies = read_page_texts(wiki_dir, paths, max_bytes=max_page_bytes)
-    for doc, body in zip(docs, bodies, strict=True):
-        counter.add(document_head(entries[doc]) + (body or ""))
-    return counter
+    bodies = read_page_texts(wiki_dir, (e.path for e in entries), max_bytes=max_page_bytes)
+    for entry, body in zip(entries, bodies, strict=True):
+        counter.add(document_head(entry) + (body or ""))
+    return counter.parts()
 
 
 def build_index(
@@ -219,9 +217,15 @@ def build_index(
     page_stats: list[StatKey],
     max_page_bytes: int,
     previous: StoredTerms | None = None,
+    *,
+    processes: int | None = None,
 ) -> BuiltIndex:
     """The BM25 retriever for `page_map`: pages whose key is in `previous` are taken from
-    it, the others read (unreadable ones ranked on their index line) and encoded."""
+    it, the others read (unreadable ones ranked on their index line) and encoded.
+
+    A first build of a large wiki reads and encodes the second half of its pages in a
+    second process (`processes`: 1 or 2; by default 2 from `HELPER_MIN_PAGES` pages when a
+    core is idle, see `core_is_idle`); the index is the same either way."""
     entries = page_map.entries
     keys = _page_keys(entries, page_stats)
     rows = np.full(len(keys), -1, dtype=np.int64)
@@ -229,7 +233,7 @@ def build_index(
         known = {key: row for row, key in enumerate(previous.keys)}
         rows = np.fromiter((known.get(key, -1) for key in keys), np.int64, len(keys))
     if previous is None or not (rows >= 0).any():
-        counts, vocab = _fresh_counts(wiki_dir, entries, max_page_bytes)
+        counts, vocab = _fresh_counts(wiki_dir, entries, max_page_bytes, processes)
     else:
         counts, vocab = _updated_counts(wiki_dir, entries, rows, max_page_bytes, previous)
     stored = StoredTerms(keys, list(vocab), counts)
@@ -242,14 +246,22 @@ def build_index(
 
 
 def _fresh_counts(
-    wiki_dir: Path, entries: Sequence[PageEntry], max_page_bytes: int
+    wiki_dir: Path, entries: Sequence[PageEntry], max_page_bytes: int, processes: int | None
 ) -> tuple[TermMajor, dict[str, int]]:
-    """Every page read and counted. The encoder's word table is let go before the counts
-    are laid out by term, and each counted chunk as it is placed (`term_major`)."""
+    """Every page read and counted, the second half in a helper process when that pays.
+    The encoder's word table is let go before the counts are laid out by term, and each
+    counted chunk as it is placed (`term_major`)."""
+    if processes is None:
+        processes = 2 if len(entries) >= HELPER_MIN_PAGES and core_is_idle() else 1
+    split = len(entries) // 2 if processes > 1 and len(entries) > 1 else len(entries)
     encoder = CorpusEncoder()
-    parts = _count_pages(wiki_dir, entries, list(range(len(entries))), max_page_bytes, encoder)
-    chunks, vocab = parts.parts(), encoder.vocab
-    del parts, encoder
+    with HelperProcess(wiki_dir, entries[split:], max_page_bytes) as helper:
+        chunks = count_pages(wiki_dir, entries[:split], max_page_bytes, encoder)
+        chunks += helper.chunks(encoder.vocab) or count_pages(
+            wiki_dir, entries[split:], max_page_bytes, encoder
+        )
+    vocab = encoder.vocab
+    del encoder
     return term_major(chunks, len(vocab)), vocab
 
 
@@ -264,7 +276,9 @@ def _updated_counts(
     others read and counted; stems only deleted or edited pages had are dropped."""
     todo = np.flatnonzero(rows < 0)
     encoder = CorpusEncoder(dict(zip(previous.vocab, range(len(previous.vocab)), strict=True)))
-    fresh = _count_pages(wiki_dir, entries, todo.tolist(), max_page_bytes, encoder).finish()
+    pages = [entries[doc] for doc in todo.tolist()]
+    chunks = count_pages(wiki_dir, pages, max_page_bytes, encoder)
+    fresh = doc_major(term_major(chunks, len(encoder.vocab)))
     old = doc_major(previous.counts)
     rows = rows.copy()
     rows[todo] = old.num_docs + np.arange(len(todo))

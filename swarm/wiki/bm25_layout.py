@@ -15,8 +15,10 @@ Layouts of the same (document, term, count) triples:
 
 from __future__ import annotations
 
+import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -29,8 +31,11 @@ __all__ = [
     "by_term",
     "count_chunk",
     "doc_major",
+    "read_chunks",
+    "remap_chunk",
     "term_major",
     "trim_heap",
+    "write_chunks",
 ]
 
 Int32Array = npt.NDArray[np.int32]
@@ -271,3 +276,62 @@ def doc_major(matrix: TermMajor, *, chunk_pairs: int = _CHUNK_PAIRS) -> DocTerms
         chunk_pairs=chunk_pairs,
     )
     return DocTerms(offsets, term_ids, counts, matrix.lengths)
+
+
+def remap_chunk(chunk: TermChunk, new_ids: Int64Array, vocab_size: int) -> TermChunk:
+    """`chunk` with each term `t` renamed `new_ids[t]` (distinct ids below `vocab_size`):
+    the chunk of another process's vocabulary in this one's."""
+    terms = len(chunk.ptr) - 1
+    per_term = np.diff(chunk.ptr)
+    order = np.argsort(new_ids[:terms], kind="stable")
+    runs = per_term[order]
+    new_per_term = np.zeros(vocab_size, dtype=np.int32)
+    new_per_term[new_ids[:terms]] = per_term
+    ptr = np.zeros(vocab_size + 1, dtype=np.int32)
+    np.cumsum(new_per_term, out=ptr[1:])
+    gather = np.repeat(chunk.ptr[:-1][order].astype(np.int64) - (np.cumsum(runs) - runs), runs)
+    gather += np.arange(len(gather))
+    return TermChunk(ptr, chunk.docs[gather], chunk.counts[gather], chunk.lengths)
+
+
+def write_chunks(path: Path, chunks: Sequence[TermChunk], vocab: Sequence[str]) -> None:
+    """`chunks` and the vocabulary their term ids index, as an uncompressed `.npz`."""
+    arrays: dict[str, Any] = {
+        "vocab": np.frombuffer("\n".join(vocab).encode("utf-8", "surrogatepass"), np.uint8),
+        "chunks": np.array([len(chunks), len(vocab)], dtype=np.int64),
+    }
+    for number, chunk in enumerate(chunks):
+        for name in ("ptr", "docs", "counts", "lengths"):
+            arrays[f"{name}{number}"] = getattr(chunk, name)
+    with path.open("wb") as handle:
+        np.savez(handle, **arrays)
+
+
+def read_chunks(path: Path) -> tuple[list[TermChunk], list[str]]:
+    """What `write_chunks` wrote; raises ValueError when it is damaged or inconsistent
+    (OSError when it cannot be read)."""
+    try:
+        with path.open("rb") as handle, np.load(handle, allow_pickle=False) as archive:
+            count, vocab_size = (int(value) for value in archive["chunks"])
+            blob = bytes(archive["vocab"]).decode("utf-8", "surrogatepass")
+            vocab = blob.split("\n") if vocab_size else []
+            names = ("ptr", "docs", "counts", "lengths")
+            chunks = [TermChunk(*(archive[f"{name}{n}"] for name in names)) for n in range(count)]
+    except (zipfile.BadZipFile, EOFError, KeyError, UnicodeDecodeError) as error:
+        raise ValueError(f"damaged chunks file: {error}") from error
+    if len(vocab) != vocab_size:
+        raise ValueError("vocabulary size mismatch")
+    for chunk in chunks:
+        if (
+            chunk.ptr.dtype != np.int32
+            or len(chunk.ptr) > vocab_size + 1
+            or chunk.docs.dtype not in (np.uint16, np.int32)
+            or chunk.counts.dtype not in (np.uint16, np.int32)
+            or chunk.lengths.dtype != np.int64
+            or int(chunk.ptr[-1]) != len(chunk.docs)
+            or len(chunk.counts) != len(chunk.docs)
+            or np.any(np.diff(chunk.ptr) < 0)
+            or (len(chunk.docs) and int(chunk.docs.max()) >= chunk.num_docs)
+        ):
+            raise ValueError("inconsistent chunk")
+    return chunks, vocab

@@ -7,11 +7,21 @@ from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from swarm.wiki.bm25_index import BuiltIndex, build_index
-from swarm.wiki.bm25_layout import DocTerms, by_term, count_chunk, doc_major, term_major
+from swarm.wiki.bm25_layout import (
+    DocTerms,
+    by_term,
+    count_chunk,
+    doc_major,
+    read_chunks,
+    remap_chunk,
+    term_major,
+    write_chunks,
+)
 from swarm.wiki.bm25_store import load_stored_terms, save_index
 from swarm.wiki.index import PageEntry, PageMap
 
@@ -123,3 +133,44 @@ def test_an_update_from_the_cache_file_equals_a_fresh_build(tmp_path: Path) -> N
     assert updated.stored.keys == fresh.stored.keys
     assert by_word(updated) == by_word(fresh)
     assert "catapult" in by_word(updated) and "wool" in by_word(updated)
+
+
+def test_a_helper_process_builds_the_same_index(tmp_path: Path) -> None:
+    wiki = tmp_path / "wiki"
+    bodies = {f"p{n}.md": f"castle {n} " + "wool ship " * n for n in range(9)}
+    bodies["cjk.md"] = "学生券的价格 and the Île-de-France's châteaux"
+    bodies["big.md"] = "battle " * 70_000
+    bodies["binary.md"] = "ship\x00wool"  # unreadable: ranked on its index line
+    page_map, stats = write_pages(wiki, bodies)
+    alone = build_index(wiki, page_map, stats, 2_000_000, processes=1)
+    helped = build_index(wiki, page_map, stats, 2_000_000, processes=2)
+    assert helped.pages_encoded == alone.pages_encoded == len(page_map)
+    assert helped.stored.keys == alone.stored.keys
+    assert by_word(helped) == by_word(alone)
+    assert {"学生", "île", "ship"} <= by_word(helped).keys()
+    np.testing.assert_array_equal(helped.stored.counts.lengths, alone.stored.counts.lengths)
+
+
+def test_chunks_survive_the_file_between_processes(tmp_path: Path) -> None:
+    rng = np.random.default_rng(7)
+    chunks = [
+        count_chunk([tokens({0: 3, 2: 1}, rng), tokens({1: 70_000}, rng)], 3),
+        count_chunk([tokens({2: 5}, rng)], 3),
+    ]
+    path = tmp_path / "chunks.npz"
+    write_chunks(path, chunks, ["castle", "battle", "wool"])
+    loaded, vocab = read_chunks(path)
+    assert vocab == ["castle", "battle", "wool"]
+    for ours, theirs in zip(loaded, chunks, strict=True):
+        for name in ("ptr", "docs", "counts", "lengths"):
+            np.testing.assert_array_equal(getattr(ours, name), getattr(theirs, name))
+    # Renamed into a vocabulary where battle=0, wool=1, castle=3 (2 is another word).
+    renamed = [remap_chunk(chunk, np.array([3, 0, 1]), 4) for chunk in loaded]
+    matrix = term_major(renamed, 4)
+    np.testing.assert_array_equal(matrix.indptr, [0, 1, 3, 3, 4])
+    np.testing.assert_array_equal(matrix.docs, [1, 0, 2, 0])
+    np.testing.assert_array_equal(matrix.tf, [70_000, 1, 5, 3])
+    assert matrix.tf.dtype == np.int32
+    path.write_bytes(path.read_bytes()[:100])
+    with pytest.raises(ValueError, match="damaged"):
+        read_chunks(path)
