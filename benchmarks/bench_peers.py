@@ -10,13 +10,17 @@ For each wiki (the real-text fixture `wiki_fixtures/cheatsheet` and synthetic wi
 - where swarm's warm offline query spends its time (settings, page map, candidates with
   snippets, the five excerpt reads, the offline answer step);
 - first ever: a new process with an empty cache: `load_page_map` (the index parse), the
-  ranking build (`get_ranker`), the first answer, and ru_maxrss; beside FTS5's build of the
-  same pages (read + insert + commit) in its own new process;
+  ranking build (`get_ranker`), the first answer, and ru_maxrss (and the build helper
+  process's, when one ran); beside FTS5's build of the same pages (read + insert + commit) in
+  its own new process; `--cold-repeat N` pairs, swarm and FTS5 alternating, medians;
 - prompt size: the whole index in the prompt (index.md length) beside swarm's bounded
   selection prompt (system + user text of the recorded `pick_pages` call).
 
     python benchmarks/bench_peers.py [--sizes 100,5000,100000] [--fixture DIR] [--repeat 20]
-        [--workdir DIR] [--out BENCHMARKS.md] [--label after]
+        [--cold-repeat 3] [--cold-only] [--workdir DIR] [--out BENCHMARKS.md] [--label after]
+
+With `--cold-only` only the first-ever table is measured (no warm peers); run it with
+`PYTHONPATH=<a snapshot of another commit>` to measure that commit's swarm the same way.
 """
 
 from __future__ import annotations
@@ -309,6 +313,9 @@ def cold_swarm_worker(spec: dict[str, Any]) -> dict[str, Any]:
         "first_ever_s": answered - imported,
         "parse_index_s": parse_alone_s,
         "maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        # the build's helper process, when one ran (0 otherwise)
+        "helper_maxrss_mb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
+        "load_at_start": os.getloadavg()[0],
         "error": result.error,
     }
 
@@ -333,7 +340,29 @@ def cold_fts5_worker(spec: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-WORKERS = {"warm": warm_worker, "cold_swarm": cold_swarm_worker, "cold_fts5": cold_fts5_worker}
+def cold_bm25s_worker(spec: dict[str, Any]) -> dict[str, Any]:
+    """A new process: list the pages, then bm25s's build of them (read, `bm25s.tokenize`
+    with English stopwords, `BM25.index`), then one query."""
+    root = Path(spec["wiki"])
+    paths = page_paths(root)
+    listed = time.perf_counter()
+    peer = Bm25sPeer(root, paths)
+    built = time.perf_counter()
+    peer.query(spec["question"])
+    answered = time.perf_counter()
+    return {
+        "build_s": built - listed,
+        "first_answer_s": answered - built,
+        "maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }
+
+
+WORKERS = {
+    "warm": warm_worker,
+    "cold_swarm": cold_swarm_worker,
+    "cold_fts5": cold_fts5_worker,
+    "cold_bm25s": cold_bm25s_worker,
+}
 
 
 def run_child(kind: str, spec: dict[str, Any], cache_dir: Path) -> dict[str, Any]:
@@ -358,17 +387,53 @@ def measure_wiki(
     shutil.rmtree(cache_dir, ignore_errors=True)
     cache_dir.mkdir(parents=True)
     first = next((q["text"] for q in questions if q["target"]), questions[0]["text"])
+    spec = {"wiki": str(root), "question": first}
+    colds: list[dict[str, Any]] = []
+    fts5s: list[dict[str, Any]] = []
+    warm: dict[str, Any] = {}
     try:
-        cold = run_child("cold_swarm", {"wiki": str(root), "question": first}, cache_dir)
-        fts5 = run_child("cold_fts5", {"wiki": str(root), "question": first}, cache_dir)
-        spec = {"wiki": str(root), "questions": questions, "repeat": args.repeat}
-        spec["bm25s"] = not args.skip_bm25s
-        warm = run_child("warm", spec, cache_dir)  # loads the cache the cold child wrote
+        for _ in range(max(1, args.cold_repeat)):
+            shutil.rmtree(cache_dir, ignore_errors=True)
+            cache_dir.mkdir(parents=True)
+            colds.append(run_child("cold_swarm", spec, cache_dir))
+            fts5s.append(run_child("cold_fts5", spec, cache_dir))
+        # bm25s's build once per wiki, not with --cold-only: at 100,000 pages it takes minutes
+        skip = args.skip_bm25s or args.cold_only
+        bm25s_cold = None if skip else run_child("cold_bm25s", spec, cache_dir)
+        if not args.cold_only:
+            warm_spec = {"wiki": str(root), "questions": questions, "repeat": args.repeat}
+            warm_spec["bm25s"] = not args.skip_bm25s
+            warm = run_child("warm", warm_spec, cache_dir)  # loads the last cold child's cache
+        else:
+            warm = {"pages": len(page_paths(root))}
     finally:
         shutil.rmtree(cache_dir, ignore_errors=True)
-    row = {"name": name, "cold": cold, "fts5_cold": fts5, **warm}
+    ratios = [
+        c["first_ever_s"] / (f["build_s"] + f["first_answer_s"])
+        for c, f in zip(colds, fts5s, strict=True)
+    ]
+    row = {
+        "name": name,
+        "cold": _medians(colds),
+        "fts5_cold": _medians(fts5s),
+        "cold_runs": len(colds),
+        "pair_ratio": statistics.median(ratios),
+        "pair_ratios": ratios,
+        "swarm_first_ever_all": [c["first_ever_s"] for c in colds],
+        "bm25s_cold": bm25s_cold,
+        **warm,
+    }
     print(json.dumps(row), file=sys.stderr)
     return row
+
+
+def _medians(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each numeric field's median over the runs (the rest from the first run)."""
+    out = dict(runs[0])
+    for key, value in runs[0].items():
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            out[key] = statistics.median(run[key] for run in runs)
+    return out
 
 
 def _ratio(value: float, peer: float) -> str:
@@ -381,17 +446,63 @@ def _ms(value: float) -> str:
     return "–" if value != value else f"{value:.2f}"
 
 
+def _cold_table(rows: list[dict[str, Any]]) -> list[str]:
+    runs = rows[0]["cold_runs"] if rows else 0
+    lines = [
+        "### First-ever build (a new process, empty cache; s) and ratio to FTS5",
+        "",
+        "swarm: `load_page_map` (index parse) + `get_ranker` (read, tokenize, BM25 matrix,"
+        " save) + the first `query()`; imports not counted. FTS5: the page list, then read +"
+        " insert + commit of every page, then one query, in its own new process. Medians of"
+        f" {runs} runs, swarm and FTS5 alternating; *swarm / FTS5* is the median of each pair's"
+        " ratio; *helper* is the build's second process's ru_maxrss when one ran. bm25s (read,"
+        " `bm25s.tokenize`, `BM25.index`, one query; its own new process) once per wiki.",
+        "",
+        "| wiki | pages | parse | ranking build | first answer | swarm first ever (each run) |"
+        " swarm ru_maxrss (MB) | helper (MB) | FTS5 build + first query | FTS5 ru_maxrss (MB)"
+        " | swarm / FTS5 | bm25s build + first query | bm25s ru_maxrss (MB) | swarm / bm25s"
+        " | `parse_index` alone |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for row in rows:
+        c, f = row["cold"], row["fts5_cold"]
+        fts5_s = f["build_s"] + f["first_answer_s"]
+        each = " / ".join(f"{value:.2f}" for value in row["swarm_first_ever_all"])
+        helper = f"{c['helper_maxrss_mb']:.0f}" if c.get("helper_maxrss_mb") else "–"
+        bm = row.get("bm25s_cold")
+        bm25s_cells = "– | – | –"
+        if bm:
+            bm_s = bm["build_s"] + bm["first_answer_s"]
+            bm25s_cells = f"{bm_s:.2f} | {bm['maxrss_mb']:.0f} | {_ratio(c['first_ever_s'], bm_s)}"
+        lines.append(
+            f"| {row['name']} | {row['pages']:,} | {c['parse_s']:.2f} | {c['rank_build_s']:.2f} "
+            f"| {c['first_answer_s']:.3f} | {c['first_ever_s']:.2f} ({each}) "
+            f"| {c['maxrss_mb']:.0f} | {helper} | {fts5_s:.2f} | {f['maxrss_mb']:.0f} "
+            f"| {row['pair_ratio']:.2f}× | {bm25s_cells} | {c['parse_index_s']:.2f} |"
+        )
+    return lines
+
+
 def report(rows: list[dict[str, Any]], facts: dict[str, str], args: argparse.Namespace) -> str:
     machine = ", ".join(f"{key}: {value}" for key, value in facts.items())
     load = os.getloadavg()
+    command = (
+        f"python benchmarks/bench_peers.py --sizes {','.join(map(str, args.sizes))}"
+        f" --repeat {args.repeat} --cold-repeat {args.cold_repeat}"
+        + (" --cold-only" if args.cold_only else "")
+    )
     lines = [
         f"## Peers ({args.label})",
         "",
         f"Machine: {machine}; 1-minute load average at the start {args.load_at_start:.2f},"
         f" at the end {load[0]:.2f} (2 shared cores: read medians and ratios).",
         "",
-        f"Command: `python benchmarks/bench_peers.py --sizes {','.join(map(str, args.sizes))}"
-        f" --repeat {args.repeat}`. Warm figures are medians over {args.repeat} questions in one"
+        f"Command: `{command}`.",
+    ]
+    if args.cold_only:
+        return "\n".join([*lines, "", *_cold_table(rows)])
+    lines += [
+        f"Warm figures are medians over {args.repeat} questions in one"
         " process per wiki, all peers on the same pages in that process; ripgrep over the"
         " first 10 (a new `rg` process each).",
         "",
@@ -443,28 +554,7 @@ def report(rows: list[dict[str, Any]], facts: dict[str, str], args: argparse.Nam
             f"| {row['name']} | {pct(f['offline'])} | {pct(f['fts5'])} | {pct(f['bm25s'])} "
             f"| {pct(f['ripgrep']) if row['median_ms']['ripgrep'] == row['median_ms']['ripgrep'] else '–'} |"  # noqa: E501
         )
-    lines += [
-        "",
-        "### First-ever build (a new process, empty cache; s) and ratio to FTS5",
-        "",
-        "swarm: `load_page_map` (index parse) + `get_ranker` (read, tokenize, BM25 matrix,"
-        " save) + the first `query()`; imports not counted. FTS5: the page list, then read +"
-        " insert + commit of every page, then one query, in its own new process.",
-        "",
-        "| wiki | pages | parse | ranking build | first answer | swarm first ever | swarm"
-        " ru_maxrss (MB) | FTS5 build + first query | FTS5 ru_maxrss (MB) | swarm / FTS5 |"
-        " `parse_index` alone |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
-    ]
-    for row in rows:
-        c, f = row["cold"], row["fts5_cold"]
-        fts5_s = f["build_s"] + f["first_answer_s"]
-        lines.append(
-            f"| {row['name']} | {row['pages']:,} | {c['parse_s']:.2f} | {c['rank_build_s']:.2f} "
-            f"| {c['first_answer_s']:.3f} | {c['first_ever_s']:.2f} | {c['maxrss_mb']:.0f} "
-            f"| {fts5_s:.2f} | {f['maxrss_mb']:.0f} | {_ratio(c['first_ever_s'], fts5_s)} "
-            f"| {c['parse_index_s']:.2f} |"
-        )
+    lines += ["", *_cold_table(rows)]
     lines += [
         "",
         "### Prompt size: the whole index in the prompt vs swarm's bounded selection prompt",
@@ -506,6 +596,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--no-fixture", action="store_true")
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--skip-bm25s", action="store_true", help="leave bm25s out (memory)")
+    parser.add_argument("--cold-repeat", type=int, default=3, help="first-ever pairs per wiki")
+    parser.add_argument("--cold-only", action="store_true", help="only the first-ever table")
     parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "swarm-bench")
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--label", default="after", help="section label: before / after")
