@@ -367,8 +367,12 @@ WORKERS = {
 }
 
 
-def run_child(kind: str, spec: dict[str, Any], cache_dir: Path) -> dict[str, Any]:
+def run_child(
+    kind: str, spec: dict[str, Any], cache_dir: Path, *, pythonpath: Path | None = None
+) -> dict[str, Any]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SWARM_", "ANTHROPIC_"))}
+    if pythonpath is not None:  # another commit's swarm (a `git archive` snapshot)
+        env["PYTHONPATH"] = str(pythonpath)
     env["SWARM_CACHE_DIR"] = str(cache_dir)
     env["SWARM_MODEL"] = "offline"
     args = [sys.executable, str(Path(__file__).resolve()), "--worker", kind, json.dumps(spec)]
@@ -392,6 +396,7 @@ def measure_wiki(
     spec = {"wiki": str(root), "question": first}
     colds: list[dict[str, Any]] = []
     fts5s: list[dict[str, Any]] = []
+    baselines: list[dict[str, Any]] = []
     warm: dict[str, Any] = {}
     try:
         for _ in range(max(1, args.cold_repeat)):
@@ -399,6 +404,11 @@ def measure_wiki(
             cache_dir.mkdir(parents=True)
             colds.append(run_child("cold_swarm", spec, cache_dir))
             fts5s.append(run_child("cold_fts5", spec, cache_dir))
+            if args.baseline is not None:
+                shutil.rmtree(cache_dir, ignore_errors=True)
+                cache_dir.mkdir(parents=True)
+                baseline = run_child("cold_swarm", spec, cache_dir, pythonpath=args.baseline)
+                baselines.append(baseline)
         # bm25s's build once per wiki, not with --cold-only: at 100,000 pages it takes minutes
         skip = args.skip_bm25s or args.cold_only
         bm25s_cold = None if skip else run_child("cold_bm25s", spec, cache_dir)
@@ -423,6 +433,15 @@ def measure_wiki(
         "pair_ratios": ratios,
         "swarm_first_ever_all": [c["first_ever_s"] for c in colds],
         "bm25s_cold": bm25s_cold,
+        "baseline_cold": _medians(baselines) if baselines else None,
+        "baseline_first_ever_all": [b["first_ever_s"] for b in baselines],
+        "baseline_ratio": (
+            statistics.median(
+                c["first_ever_s"] / b["first_ever_s"] for c, b in zip(colds, baselines, strict=True)
+            )
+            if baselines
+            else None
+        ),
         **warm,
     }
     print(json.dumps(row), file=sys.stderr)
@@ -482,6 +501,28 @@ def _cold_table(rows: list[dict[str, Any]]) -> list[str]:
             f"| {c['maxrss_mb']:.0f} | {helper} | {fts5_s:.2f} | {f['maxrss_mb']:.0f} "
             f"| {row['pair_ratio']:.2f}× | {bm25s_cells} | {c['parse_index_s']:.2f} |"
         )
+    if any(row.get("baseline_cold") for row in rows):
+        lines += [
+            "",
+            "Before and after in the same run: each repeat ran this commit's first ever, FTS5's"
+            " build and the `--baseline` snapshot's first ever, one after another; *after /"
+            " before* is the median of each repeat's ratio.",
+            "",
+            "| wiki | pages | before: first ever (each run) | before: ranking build | before:"
+            " ru_maxrss (MB) | after: first ever | after: ranking build | after: ru_maxrss (MB)"
+            " | after / before |",
+            "|---|---|---|---|---|---|---|---|---|",
+        ]
+        for row in rows:
+            b, c = row.get("baseline_cold"), row["cold"]
+            if not b:
+                continue
+            each = " / ".join(f"{value:.2f}" for value in row["baseline_first_ever_all"])
+            lines.append(
+                f"| {row['name']} | {row['pages']:,} | {b['first_ever_s']:.2f} ({each}) "
+                f"| {b['rank_build_s']:.2f} | {b['maxrss_mb']:.0f} | {c['first_ever_s']:.2f} "
+                f"| {c['rank_build_s']:.2f} | {c['maxrss_mb']:.0f} | {row['baseline_ratio']:.2f}× |"
+            )
     return lines
 
 
@@ -492,6 +533,7 @@ def report(rows: list[dict[str, Any]], facts: dict[str, str], args: argparse.Nam
         f"python benchmarks/bench_peers.py --sizes {','.join(map(str, args.sizes))}"
         f" --repeat {args.repeat} --cold-repeat {args.cold_repeat}"
         + (" --cold-only" if args.cold_only else "")
+        + (" --baseline <snapshot>" if args.baseline else "")
     )
     lines = [
         f"## Peers ({args.label})",
@@ -600,6 +642,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--skip-bm25s", action="store_true", help="leave bm25s out (memory)")
     parser.add_argument("--cold-repeat", type=int, default=3, help="first-ever pairs per wiki")
     parser.add_argument("--cold-only", action="store_true", help="only the first-ever table")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        default=None,
+        help="a snapshot of another commit: its first ever measured in each pair too (before)",
+    )
     parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "swarm-bench")
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--label", default="after", help="section label: before / after")
