@@ -146,18 +146,21 @@ def _count_type(max_count: int) -> type[np.uint16] | type[np.int32]:
 
 def count_chunk(docs: list[Int32Array], vocab_size: int) -> TermChunk:
     """Encoded documents (term ids per token) to distinct (term, document, count) triples:
-    one in-place sort of term * len(docs) + document keys, then the lengths of equal runs."""
+    term * len(docs) + document keys put in order by term (`_by_term_order`), then the
+    lengths of equal runs."""
     lengths = np.fromiter((len(doc) for doc in docs), np.int64, len(docs))
     num_docs = len(docs)
     ptr = np.zeros(vocab_size + 1, dtype=np.int32)  # a chunk holds far fewer than 2**31 pairs
     if not num_docs or not lengths.any():
         return TermChunk(ptr, np.zeros(0, np.uint16), np.zeros(0, np.uint16), lengths)
-    # 32-bit keys sort about twice as fast; a chunk is small enough for them in most wikis.
+    # 32-bit keys are half the memory; a chunk is small enough for them in most wikis.
     key_type = np.int32 if num_docs * max(vocab_size, 1) < 2**31 else np.int64
-    keys: npt.NDArray[np.signedinteger[Any]] = np.concatenate(docs).astype(key_type)
+    flat = np.concatenate(docs)
+    keys: npt.NDArray[np.signedinteger[Any]] = flat.astype(key_type)
     keys *= num_docs
     keys += np.repeat(np.arange(num_docs, dtype=key_type), lengths)
-    keys.sort()
+    keys = keys[_by_term_order(flat, vocab_size)]
+    del flat
     starts = np.flatnonzero(np.diff(keys, prepend=-1))
     counts = np.diff(starts, append=len(keys))
     terms, chunk_docs = np.divmod(keys[starts], num_docs)
@@ -166,6 +169,19 @@ def count_chunk(docs: list[Int32Array], vocab_size: int) -> TermChunk:
     doc_type = np.uint16 if num_docs <= np.iinfo(np.uint16).max + 1 else np.int32
     count_type = _count_type(int(counts.max()))
     return TermChunk(ptr, chunk_docs.astype(doc_type), counts.astype(count_type), lengths)
+
+
+def _by_term_order(terms: Int32Array, vocab_size: int) -> Int64Array:
+    """The order that sorts `terms` (ids below `vocab_size`), stable: the tokens come
+    document by document, so each term's documents stay ascending and the keys end up
+    sorted. numpy sorts 16-bit keys stably by radix, so this is one radix pass over the low
+    16 bits and, for a larger vocabulary, one over the high bits: about twice as fast as
+    sorting the keys themselves."""
+    order = np.argsort((terms & 0xFFFF).astype(np.uint16), kind="stable")
+    if vocab_size > 1 << 16:
+        high = (terms >> 16).astype(np.uint16)[order]
+        order = order[np.argsort(high, kind="stable")]
+    return order
 
 
 def _place(

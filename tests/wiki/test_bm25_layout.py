@@ -174,3 +174,31 @@ def test_chunks_survive_the_file_between_processes(tmp_path: Path) -> None:
     path.write_bytes(path.read_bytes()[:100])
     with pytest.raises(ValueError, match="damaged"):
         read_chunks(path)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.dictionaries(st.integers(0, 300_000), st.integers(1, 5), max_size=20),
+        min_size=1,
+        max_size=8,
+    ),
+    st.integers(0, 99),
+)
+def test_a_chunk_counts_any_vocabulary_size(docs: list[dict[int, int]], seed: int) -> None:
+    # Term ids past 65,535 take the second radix pass; the triples must come out the same.
+    rng = np.random.default_rng(seed)
+    chunk = count_chunk([tokens(doc, rng) for doc in docs], 300_001)
+    found = {
+        term: list(
+            zip(chunk.docs[start:stop].tolist(), chunk.counts[start:stop].tolist(), strict=True)
+        )
+        for term, (start, stop) in enumerate(zip(chunk.ptr[:-1], chunk.ptr[1:], strict=True))
+        if stop > start
+    }
+    expected: dict[int, list[tuple[int, int]]] = {}
+    for number, doc in enumerate(docs):
+        for term, count in doc.items():
+            expected.setdefault(term, []).append((number, count))
+    assert found == {term: expected[term] for term in sorted(expected)}
+    np.testing.assert_array_equal(chunk.lengths, [sum(doc.values()) for doc in docs])
