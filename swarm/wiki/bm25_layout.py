@@ -159,7 +159,7 @@ def count_chunk(docs: list[Int32Array], vocab_size: int) -> TermChunk:
     keys: npt.NDArray[np.signedinteger[Any]] = flat.astype(key_type)
     keys *= num_docs
     keys += np.repeat(np.arange(num_docs, dtype=key_type), lengths)
-    keys = keys[_by_term_order(flat, vocab_size)]
+    keys = keys[_stable_order(flat, vocab_size)]
     del flat
     starts = np.flatnonzero(np.diff(keys, prepend=-1))
     counts = np.diff(starts, append=len(keys))
@@ -171,15 +171,15 @@ def count_chunk(docs: list[Int32Array], vocab_size: int) -> TermChunk:
     return TermChunk(ptr, chunk_docs.astype(doc_type), counts.astype(count_type), lengths)
 
 
-def _by_term_order(terms: Int32Array, vocab_size: int) -> Int64Array:
-    """The order that sorts `terms` (ids below `vocab_size`), stable: the tokens come
-    document by document, so each term's documents stay ascending and the keys end up
-    sorted. numpy sorts 16-bit keys stably by radix, so this is one radix pass over the low
-    16 bits and, for a larger vocabulary, one over the high bits: about twice as fast as
-    sorting the keys themselves."""
-    order = np.argsort((terms & 0xFFFF).astype(np.uint16), kind="stable")
-    if vocab_size > 1 << 16:
-        high = (terms >> 16).astype(np.uint16)[order]
+def _stable_order(ids: npt.NDArray[np.integer], bound: int) -> Int64Array:
+    """The stable order that sorts `ids` (non-negative, below `bound`). numpy sorts 16-bit
+    keys stably by radix, so this is one radix pass over the low 16 bits and, for a larger
+    bound, one over the high bits: about twice as fast as a comparison sort. (In
+    `count_chunk` the tokens come document by document, so a stable order by term leaves
+    each term's documents ascending: the keys end up sorted.)"""
+    order = np.argsort((ids & 0xFFFF).astype(np.uint16), kind="stable")
+    if bound > 1 << 16:
+        high = (ids >> 16).astype(np.uint16)[order]
         order = order[np.argsort(high, kind="stable")]
     return order
 
@@ -197,7 +197,7 @@ def _place(
 ) -> None:
     """Write the pairs of a major-ordered block into the minor-ordered outputs: each chunk's
     pairs sorted by minor id (stable, so each minor id's majors stay ascending) and placed at
-    that id's cursor, which then moves on."""
+    that id's cursor, which then moves on. Minor ids are below `len(cursor)`."""
     num_major = len(ptr) - 1
     first = 0
     while first < num_major:
@@ -206,7 +206,7 @@ def _place(
         last = min(max(last - 1, first + 1), num_major)  # majors first..last-1
         stop = int(ptr[last])
         chunk = minor[start:stop]
-        order = np.argsort(chunk, kind="stable")
+        order = _stable_order(chunk, len(cursor))
         sorted_minor = chunk[order]
         per_minor = np.bincount(chunk, minlength=len(cursor))
         run_starts = np.cumsum(per_minor) - per_minor
