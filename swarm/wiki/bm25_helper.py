@@ -35,8 +35,9 @@ def core_is_idle() -> bool:
     helper and 31-33 s without (Linux groups a session's processes for the scheduler, so the
     two share one slot), and the helper's own peak RSS is ~180 MB."""
     cores = os.cpu_count() or 1
+    loadavg = getattr(os, "getloadavg", None)  # not on Windows
     try:
-        load = os.getloadavg()[0]
+        load = loadavg()[0] if loadavg is not None else float(cores)
     except OSError:  # not available here: assume busy
         return False
     return cores > 1 and load <= cores - 1
