@@ -10,13 +10,17 @@ For each wiki (the real-text fixture `wiki_fixtures/cheatsheet` and synthetic wi
 - where swarm's warm offline query spends its time (settings, page map, candidates with
   snippets, the five excerpt reads, the offline answer step);
 - first ever: a new process with an empty cache: `load_page_map` (the index parse), the
-  ranking build (`get_ranker`), the first answer, and ru_maxrss; beside FTS5's build of the
-  same pages (read + insert + commit) in its own new process;
+  ranking build (`get_ranker`), the first answer, and ru_maxrss (and the build helper
+  process's, when one ran); beside FTS5's build of the same pages (read + insert + commit) in
+  its own new process; `--cold-repeat N` pairs, swarm and FTS5 alternating, medians;
 - prompt size: the whole index in the prompt (index.md length) beside swarm's bounded
   selection prompt (system + user text of the recorded `pick_pages` call).
 
     python benchmarks/bench_peers.py [--sizes 100,5000,100000] [--fixture DIR] [--repeat 20]
-        [--workdir DIR] [--out BENCHMARKS.md] [--label after]
+        [--cold-repeat 3] [--cold-only] [--workdir DIR] [--out BENCHMARKS.md] [--label after]
+
+With `--cold-only` only the first-ever table is measured (no warm peers); run it with
+`PYTHONPATH=<a snapshot of another commit>` to measure that commit's swarm the same way.
 """
 
 from __future__ import annotations
@@ -311,6 +315,8 @@ def cold_swarm_worker(spec: dict[str, Any]) -> dict[str, Any]:
     ranked = time.perf_counter()
     result = query(spec["question"], wiki_dir=root, model="offline")
     answered = time.perf_counter()
+    # The peak of the first ever, read before the parse below adds a second page map's worth.
+    maxrss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     text = (root / "index.md").read_text(encoding="utf-8")
     parse_alone_s, _ = _timed(parse_index, text)
     return {
@@ -320,7 +326,10 @@ def cold_swarm_worker(spec: dict[str, Any]) -> dict[str, Any]:
         "first_answer_s": answered - ranked,
         "first_ever_s": answered - imported,
         "parse_index_s": parse_alone_s,
-        "maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "maxrss_mb": maxrss_mb,
+        # the build's helper process, when one ran (0 otherwise)
+        "helper_maxrss_mb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
+        "load_at_start": os.getloadavg()[0],
         "error": result.error,
     }
 
@@ -345,11 +354,37 @@ def cold_fts5_worker(spec: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-WORKERS = {"warm": warm_worker, "cold_swarm": cold_swarm_worker, "cold_fts5": cold_fts5_worker}
+def cold_bm25s_worker(spec: dict[str, Any]) -> dict[str, Any]:
+    """A new process: list the pages, then bm25s's build of them (read, `bm25s.tokenize`
+    with English stopwords, `BM25.index`), then one query."""
+    root = Path(spec["wiki"])
+    paths = page_paths(root)
+    listed = time.perf_counter()
+    peer = Bm25sPeer(root, paths)
+    built = time.perf_counter()
+    peer.query(spec["question"])
+    answered = time.perf_counter()
+    return {
+        "build_s": built - listed,
+        "first_answer_s": answered - built,
+        "maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }
 
 
-def run_child(kind: str, spec: dict[str, Any], cache_dir: Path) -> dict[str, Any]:
+WORKERS = {
+    "warm": warm_worker,
+    "cold_swarm": cold_swarm_worker,
+    "cold_fts5": cold_fts5_worker,
+    "cold_bm25s": cold_bm25s_worker,
+}
+
+
+def run_child(
+    kind: str, spec: dict[str, Any], cache_dir: Path, *, pythonpath: Path | None = None
+) -> dict[str, Any]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SWARM_", "ANTHROPIC_"))}
+    if pythonpath is not None:  # another commit's swarm (a `git archive` snapshot)
+        env["PYTHONPATH"] = str(pythonpath)
     env["SWARM_CACHE_DIR"] = str(cache_dir)
     env["SWARM_MODEL"] = "offline"
     args = [sys.executable, str(Path(__file__).resolve()), "--worker", kind, json.dumps(spec)]
@@ -370,17 +405,68 @@ def measure_wiki(
     shutil.rmtree(cache_dir, ignore_errors=True)
     cache_dir.mkdir(parents=True)
     first = next((q["text"] for q in questions if q["target"]), questions[0]["text"])
+    spec = {"wiki": str(root), "question": first}
+    colds: list[dict[str, Any]] = []
+    fts5s: list[dict[str, Any]] = []
+    baselines: list[dict[str, Any]] = []
+    warm: dict[str, Any] = {}
     try:
-        cold = run_child("cold_swarm", {"wiki": str(root), "question": first}, cache_dir)
-        fts5 = run_child("cold_fts5", {"wiki": str(root), "question": first}, cache_dir)
-        spec = {"wiki": str(root), "questions": questions, "repeat": args.repeat}
-        spec["bm25s"] = not args.skip_bm25s
-        warm = run_child("warm", spec, cache_dir)  # loads the cache the cold child wrote
+        for _ in range(max(1, args.cold_repeat)):
+            shutil.rmtree(cache_dir, ignore_errors=True)
+            cache_dir.mkdir(parents=True)
+            colds.append(run_child("cold_swarm", spec, cache_dir))
+            fts5s.append(run_child("cold_fts5", spec, cache_dir))
+            if args.baseline is not None:
+                shutil.rmtree(cache_dir, ignore_errors=True)
+                cache_dir.mkdir(parents=True)
+                baseline = run_child("cold_swarm", spec, cache_dir, pythonpath=args.baseline)
+                baselines.append(baseline)
+        # bm25s's build once per wiki, not with --cold-only: at 100,000 pages it takes minutes
+        skip = args.skip_bm25s or args.cold_only
+        bm25s_cold = None if skip else run_child("cold_bm25s", spec, cache_dir)
+        if not args.cold_only:
+            warm_spec = {"wiki": str(root), "questions": questions, "repeat": args.repeat}
+            warm_spec["bm25s"] = not args.skip_bm25s
+            warm = run_child("warm", warm_spec, cache_dir)  # loads the last cold child's cache
+        else:
+            warm = {"pages": len(page_paths(root))}
     finally:
         shutil.rmtree(cache_dir, ignore_errors=True)
-    row = {"name": name, "cold": cold, "fts5_cold": fts5, **warm}
+    ratios = [
+        c["first_ever_s"] / (f["build_s"] + f["first_answer_s"])
+        for c, f in zip(colds, fts5s, strict=True)
+    ]
+    row = {
+        "name": name,
+        "cold": _medians(colds),
+        "fts5_cold": _medians(fts5s),
+        "cold_runs": len(colds),
+        "pair_ratio": statistics.median(ratios),
+        "pair_ratios": ratios,
+        "swarm_first_ever_all": [c["first_ever_s"] for c in colds],
+        "bm25s_cold": bm25s_cold,
+        "baseline_cold": _medians(baselines) if baselines else None,
+        "baseline_first_ever_all": [b["first_ever_s"] for b in baselines],
+        "baseline_ratio": (
+            statistics.median(
+                c["first_ever_s"] / b["first_ever_s"] for c, b in zip(colds, baselines, strict=True)
+            )
+            if baselines
+            else None
+        ),
+        **warm,
+    }
     print(json.dumps(row), file=sys.stderr)
     return row
+
+
+def _medians(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each numeric field's median over the runs (the rest from the first run)."""
+    out = dict(runs[0])
+    for key, value in runs[0].items():
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            out[key] = statistics.median(run[key] for run in runs)
+    return out
 
 
 def _ratio(value: float, peer: float) -> str:
@@ -393,17 +479,86 @@ def _ms(value: float) -> str:
     return "–" if value != value else f"{value:.2f}"
 
 
+def _cold_table(rows: list[dict[str, Any]]) -> list[str]:
+    runs = rows[0]["cold_runs"] if rows else 0
+    lines = [
+        "### First-ever build (a new process, empty cache; s) and ratio to FTS5",
+        "",
+        "swarm: `load_page_map` (index parse) + `get_ranker` (read, tokenize, BM25 matrix,"
+        " save) + the first `query()`; imports not counted. FTS5: the page list, then read +"
+        " insert + commit of every page, then one query, in its own new process. Medians of"
+        f" {runs} runs, swarm and FTS5 alternating; *swarm / FTS5* is the median of each pair's"
+        " ratio; *helper* is the build's second process's ru_maxrss when one ran. bm25s (read,"
+        " `bm25s.tokenize`, `BM25.index`, one query; its own new process) once per wiki.",
+        "",
+        "| wiki | pages | parse | ranking build | first answer | swarm first ever (each run) |"
+        " swarm ru_maxrss (MB) | helper (MB) | FTS5 build + first query | FTS5 ru_maxrss (MB)"
+        " | swarm / FTS5 | bm25s build + first query | bm25s ru_maxrss (MB) | swarm / bm25s"
+        " | `parse_index` alone |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for row in rows:
+        c, f = row["cold"], row["fts5_cold"]
+        fts5_s = f["build_s"] + f["first_answer_s"]
+        each = " / ".join(f"{value:.2f}" for value in row["swarm_first_ever_all"])
+        helper = f"{c['helper_maxrss_mb']:.0f}" if c.get("helper_maxrss_mb") else "–"
+        bm = row.get("bm25s_cold")
+        bm25s_cells = "– | – | –"
+        if bm:
+            bm_s = bm["build_s"] + bm["first_answer_s"]
+            bm25s_cells = f"{bm_s:.2f} | {bm['maxrss_mb']:.0f} | {_ratio(c['first_ever_s'], bm_s)}"
+        lines.append(
+            f"| {row['name']} | {row['pages']:,} | {c['parse_s']:.2f} | {c['rank_build_s']:.2f} "
+            f"| {c['first_answer_s']:.3f} | {c['first_ever_s']:.2f} ({each}) "
+            f"| {c['maxrss_mb']:.0f} | {helper} | {fts5_s:.2f} | {f['maxrss_mb']:.0f} "
+            f"| {row['pair_ratio']:.2f}× | {bm25s_cells} | {c['parse_index_s']:.2f} |"
+        )
+    if any(row.get("baseline_cold") for row in rows):
+        lines += [
+            "",
+            "Before and after in the same run: each repeat ran this commit's first ever, FTS5's"
+            " build and the `--baseline` snapshot's first ever, one after another; *after /"
+            " before* is the median of each repeat's ratio.",
+            "",
+            "| wiki | pages | before: first ever (each run) | before: ranking build | before:"
+            " ru_maxrss (MB) | after: first ever | after: ranking build | after: ru_maxrss (MB)"
+            " | after / before |",
+            "|---|---|---|---|---|---|---|---|---|",
+        ]
+        for row in rows:
+            b, c = row.get("baseline_cold"), row["cold"]
+            if not b:
+                continue
+            each = " / ".join(f"{value:.2f}" for value in row["baseline_first_ever_all"])
+            lines.append(
+                f"| {row['name']} | {row['pages']:,} | {b['first_ever_s']:.2f} ({each}) "
+                f"| {b['rank_build_s']:.2f} | {b['maxrss_mb']:.0f} | {c['first_ever_s']:.2f} "
+                f"| {c['rank_build_s']:.2f} | {c['maxrss_mb']:.0f} | {row['baseline_ratio']:.2f}× |"
+            )
+    return lines
+
+
 def report(rows: list[dict[str, Any]], facts: dict[str, str], args: argparse.Namespace) -> str:
     machine = ", ".join(f"{key}: {value}" for key, value in facts.items())
     load = os.getloadavg()
+    command = (
+        f"python benchmarks/bench_peers.py --sizes {','.join(map(str, args.sizes))}"
+        f" --repeat {args.repeat} --cold-repeat {args.cold_repeat}"
+        + (" --cold-only" if args.cold_only else "")
+        + (" --baseline <snapshot>" if args.baseline else "")
+    )
     lines = [
         f"## Peers ({args.label})",
         "",
         f"Machine: {machine}; 1-minute load average at the start {args.load_at_start:.2f},"
         f" at the end {load[0]:.2f} (2 shared cores: read medians and ratios).",
         "",
-        f"Command: `python benchmarks/bench_peers.py --sizes {','.join(map(str, args.sizes))}"
-        f" --repeat {args.repeat}`. Warm figures are medians over {args.repeat} questions in one"
+        f"Command: `{command}`.",
+    ]
+    if args.cold_only:
+        return "\n".join([*lines, "", *_cold_table(rows)])
+    lines += [
+        f"Warm figures are medians over {args.repeat} questions in one"
         " process per wiki, all peers on the same pages in that process; ripgrep over the"
         " first 10 (a new `rg` process each).",
         "",
@@ -466,28 +621,7 @@ def report(rows: list[dict[str, Any]], facts: dict[str, str], args: argparse.Nam
             f"| {row['name']} | {pct(f['offline'])} | {pct(f['fts5'])} | {pct(f['bm25s'])} "
             f"| {pct(f['ripgrep']) if row['median_ms']['ripgrep'] == row['median_ms']['ripgrep'] else '–'} |"  # noqa: E501
         )
-    lines += [
-        "",
-        "### First-ever build (a new process, empty cache; s) and ratio to FTS5",
-        "",
-        "swarm: `load_page_map` (index parse) + `get_ranker` (read, tokenize, BM25 matrix,"
-        " save) + the first `query()`; imports not counted. FTS5: the page list, then read +"
-        " insert + commit of every page, then one query, in its own new process.",
-        "",
-        "| wiki | pages | parse | ranking build | first answer | swarm first ever | swarm"
-        " ru_maxrss (MB) | FTS5 build + first query | FTS5 ru_maxrss (MB) | swarm / FTS5 |"
-        " `parse_index` alone |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
-    ]
-    for row in rows:
-        c, f = row["cold"], row["fts5_cold"]
-        fts5_s = f["build_s"] + f["first_answer_s"]
-        lines.append(
-            f"| {row['name']} | {row['pages']:,} | {c['parse_s']:.2f} | {c['rank_build_s']:.2f} "
-            f"| {c['first_answer_s']:.3f} | {c['first_ever_s']:.2f} | {c['maxrss_mb']:.0f} "
-            f"| {fts5_s:.2f} | {f['maxrss_mb']:.0f} | {_ratio(c['first_ever_s'], fts5_s)} "
-            f"| {c['parse_index_s']:.2f} |"
-        )
+    lines += ["", *_cold_table(rows)]
     lines += [
         "",
         "### Prompt size: the whole index in the prompt vs swarm's bounded selection prompt",
@@ -529,6 +663,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--no-fixture", action="store_true")
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--skip-bm25s", action="store_true", help="leave bm25s out (memory)")
+    parser.add_argument("--cold-repeat", type=int, default=3, help="first-ever pairs per wiki")
+    parser.add_argument("--cold-only", action="store_true", help="only the first-ever table")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        default=None,
+        help="a snapshot of another commit: its first ever measured in each pair too (before)",
+    )
     parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "swarm-bench")
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--label", default="after", help="section label: before / after")

@@ -1,5 +1,6 @@
 """The BM25 index's arrays: pages encoded to per-page term counts and the score matrix built
 from them, reusing the stored terms of pages that did not change (`bm25_store` keeps them).
+The arrays' layouts and the moves between them are in `swarm.wiki.bm25_layout`.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +18,16 @@ import bm25s
 import numpy as np
 import numpy.typing as npt
 
+from swarm.wiki.bm25_helper import HELPER_MIN_PAGES, HelperProcess, core_is_idle
+from swarm.wiki.bm25_layout import (
+    DocTerms,
+    TermChunk,
+    TermMajor,
+    by_term,
+    count_chunk,
+    doc_major,
+    term_major,
+)
 from swarm.wiki.index import PageEntry, PageMap
 from swarm.wiki.page_text import split_frontmatter_text
 from swarm.wiki.pages import read_page_texts
@@ -25,10 +37,11 @@ __all__ = [
     "KEY_BYTES",
     "BuiltIndex",
     "CorpusEncoder",
-    "DocTerms",
     "StoredTerms",
     "bm25_matrix",
+    "bm25_scores",
     "build_index",
+    "count_pages",
     "document_body",
     "document_head",
     "make_retriever",
@@ -99,77 +112,20 @@ class CorpusEncoder:
     def encode(self, text: str) -> Int32Array:
         page_words = words(text)
         word_ids = self._word_ids
-        vocab = self.vocab
-        for word in set(page_words).difference(word_ids):
-            stemmed = stem(word)
-            word_ids[word] = vocab.setdefault(stemmed, len(vocab)) if stemmed else -1
-        ids = np.fromiter(map(word_ids.__getitem__, page_words), np.int32, len(page_words))
+        # One lookup per token; the words seen for the first time (-2) are stemmed after.
+        ids = np.fromiter(map(word_ids.get, page_words, repeat(-2)), np.int32, len(page_words))
+        unseen = np.flatnonzero(ids == -2)
+        if len(unseen):
+            vocab = self.vocab
+            for at in unseen.tolist():
+                word = page_words[at]
+                known = word_ids.get(word)
+                if known is None:
+                    stemmed = stem(word)
+                    known = vocab.setdefault(stemmed, len(vocab)) if stemmed else -1
+                    word_ids[word] = known
+                ids[at] = known
         return ids[ids >= 0]
-
-
-@dataclass(frozen=True, slots=True)
-class DocTerms:
-    """Each document's distinct term ids (ascending) and how often each occurs: document
-    `i` owns `term_ids[offsets[i]:offsets[i + 1]]` and the same slice of `counts`;
-    `lengths[i]` is its number of tokens (the sum of that slice of `counts`)."""
-
-    offsets: Int64Array
-    term_ids: Int32Array
-    counts: Int32Array
-    lengths: Int64Array
-
-    @property
-    def num_docs(self) -> int:
-        return len(self.offsets) - 1
-
-    @staticmethod
-    def concat(parts: Sequence[DocTerms]) -> DocTerms:
-        offsets = [np.zeros(1, dtype=np.int64)]
-        base = 0
-        for part in parts:
-            offsets.append(part.offsets[1:] + base)
-            base += len(part.term_ids)
-        return DocTerms(
-            np.concatenate(offsets),
-            np.concatenate([p.term_ids for p in parts] or [np.zeros(0, np.int32)]),
-            np.concatenate([p.counts for p in parts] or [np.zeros(0, np.int32)]),
-            np.concatenate([p.lengths for p in parts] or [np.zeros(0, np.int64)]),
-        )
-
-    def take(self, rows: Int64Array) -> DocTerms:
-        """These documents, in this order (copied run by run: edits make few runs)."""
-        if len(rows) == self.num_docs and np.array_equal(rows, np.arange(len(rows))):
-            return self
-        breaks = np.flatnonzero(np.diff(rows) != 1) + 1
-        parts: list[DocTerms] = []
-        for run in np.split(rows, breaks) if len(rows) else []:
-            start, stop = self.offsets[run[0]], self.offsets[run[-1] + 1]
-            offsets = self.offsets[run[0] : run[-1] + 2] - start
-            lengths = self.lengths[run[0] : run[-1] + 1]
-            parts.append(
-                DocTerms(offsets, self.term_ids[start:stop], self.counts[start:stop], lengths)
-            )
-        return DocTerms.concat(parts)
-
-
-def _count_terms(docs: list[Int32Array], vocab_size: int) -> DocTerms:
-    """Encoded documents to distinct (term, count) pairs: one in-place sort of
-    doc * vocab_size + term keys, then the lengths of equal runs."""
-    lengths = np.fromiter((len(doc) for doc in docs), np.int64, len(docs))
-    width = max(vocab_size, 1)
-    # 32-bit keys sort about twice as fast; a chunk is small enough for them in most wikis.
-    key_type = np.int32 if len(docs) * width < 2**31 else np.int64
-    doc_bases = (np.arange(len(docs), dtype=np.int64) * width).astype(key_type)
-    keys = np.repeat(doc_bases, lengths)
-    keys += np.concatenate(docs) if docs else np.zeros(0, np.int32)
-    keys.sort()
-    starts = np.flatnonzero(np.diff(keys, prepend=-1))
-    counts = np.diff(starts, append=len(keys)).astype(np.int32)
-    doc_of_pair, term_ids = np.divmod(keys[starts], width)
-    del keys, starts
-    offsets = np.zeros(len(docs) + 1, dtype=np.int64)
-    np.cumsum(np.bincount(doc_of_pair, minlength=len(docs)), out=offsets[1:])
-    return DocTerms(offsets, term_ids.astype(np.int32), counts, lengths)
 
 
 class _TermCounter:
@@ -180,7 +136,7 @@ class _TermCounter:
         self._encoder = encoder
         self._pending: list[Int32Array] = []
         self._pending_tokens = 0
-        self._parts: list[DocTerms] = []
+        self._parts: list[TermChunk] = []
 
     def add(self, text: str) -> None:
         ids = self._encoder.encode(text)
@@ -190,73 +146,59 @@ class _TermCounter:
             self._flush()
 
     def _flush(self) -> None:
-        self._parts.append(_count_terms(self._pending, len(self._encoder.vocab)))
+        self._parts.append(count_chunk(self._pending, len(self._encoder.vocab)))
         self._pending, self._pending_tokens = [], 0
 
-    def finish(self) -> DocTerms:
-        """All documents' counts, the chunks copied out one by one and let go as they are:
-        at 100,000 pages the chunks and their concatenation (~140 MB each) never coexist."""
-        self._flush()
+    def parts(self) -> list[TermChunk]:
+        """All documents' counts, as the chunks they were counted in (for `term_major`)."""
+        if self._pending:
+            self._flush()
         parts, self._parts = self._parts, []
-        total = sum(len(part.term_ids) for part in parts)
-        offsets = [np.zeros(1, dtype=np.int64)]
-        term_ids, counts = np.empty(total, np.int32), np.empty(total, np.int32)
-        lengths = np.concatenate([part.lengths for part in parts] or [np.zeros(0, np.int64)])
-        base = 0
-        while parts:
-            part = parts.pop(0)
-            size = len(part.term_ids)
-            offsets.append(part.offsets[1:] + base)
-            term_ids[base : base + size] = part.term_ids
-            counts[base : base + size] = part.counts
-            base += size
-            del part
-        return DocTerms(np.concatenate(offsets), term_ids, counts, lengths)
+        return parts
+
+    def finish(self) -> DocTerms:
+        """All documents' counts in one `DocTerms`."""
+        return doc_major(term_major(self.parts(), len(self._encoder.vocab)))
 
 
 def bm25_matrix(
     terms: DocTerms, vocab_size: int, *, k1: float, b: float, chunk_pairs: int = 1 << 20
 ) -> dict[str, Any]:
+    """The BM25 score matrix of `terms` (see `bm25_scores`), `chunk_pairs` pairs placed at
+    a time."""
+    matrix = by_term(terms, vocab_size, chunk_pairs=chunk_pairs)
+    return bm25_scores(matrix, k1=k1, b=b, chunk_pairs=chunk_pairs)
+
+
+def bm25_scores(
+    matrix: TermMajor, *, k1: float, b: float, chunk_pairs: int = 1 << 20
+) -> dict[str, Any]:
     """The BM25 (Lucene variant) score matrix in bm25s's CSC layout, computed in a few
     vectorised numpy passes; `bm25s.BM25.index` loops over documents in Python and takes
     several times longer at 5,000 pages. A test pins equality with `bm25s.BM25.index`.
 
-    Documents are placed `chunk_pairs` (term, document) pairs at a time, each chunk's pairs
-    sorted by term (stable, so each term's documents stay ascending: bm25s's CSC order) and
-    written at their term's cursor: only the two output arrays are whole-wiki sized."""
-    num_docs = terms.num_docs
-    doc_freqs = np.bincount(terms.term_ids, minlength=vocab_size)
+    The matrix shares `matrix.indptr` and `matrix.docs` (its `indices`); the scores are
+    computed a run of terms (~`chunk_pairs` entries) at a time."""
+    num_docs, vocab_size = matrix.num_docs, matrix.vocab_size
+    indptr = matrix.indptr
+    doc_freqs = np.diff(indptr)
     idf = np.log1p((num_docs - doc_freqs + 0.5) / (doc_freqs + 0.5)).astype(np.float32)
-    average_length = max(float(terms.lengths.mean()) if num_docs else 0.0, 1e-9)
-    doc_norms = (k1 * (1 - b + b * (terms.lengths / average_length))).astype(np.float32)
-    indptr = np.zeros(vocab_size + 1, dtype=np.int64)
-    np.cumsum(doc_freqs, out=indptr[1:])
-    indices = np.empty(len(terms.term_ids), dtype=np.int32)
-    data = np.empty(len(terms.term_ids), dtype=np.float32)
-    cursor = indptr[:-1].copy()  # where each term's next document goes
+    average_length = max(float(matrix.lengths.mean()) if num_docs else 0.0, 1e-9)
+    doc_norms = (k1 * (1 - b + b * (matrix.lengths / average_length))).astype(np.float32)
+    data = np.empty(len(matrix.docs), dtype=np.float32)
     first = 0
-    while first < num_docs:
-        start = int(terms.offsets[first])
-        last = int(np.searchsorted(terms.offsets, start + max(1, chunk_pairs), side="left"))
-        last = min(max(last - 1, first + 1), num_docs)  # documents first..last-1
-        stop = int(terms.offsets[last])
-        chunk_terms = terms.term_ids[start:stop]
-        order = np.argsort(chunk_terms, kind="stable")
-        sorted_terms = chunk_terms[order]
-        per_term = np.bincount(chunk_terms, minlength=vocab_size)
-        run_starts = np.cumsum(per_term) - per_term
-        places = cursor[sorted_terms] + (np.arange(len(order)) - run_starts[sorted_terms])
-        docs = np.repeat(
-            np.arange(first, last, dtype=np.int32), np.diff(terms.offsets[first : last + 1])
-        )[order]
-        counts = terms.counts[start:stop][order].astype(np.float32)
-        counts /= counts + doc_norms[docs]
-        counts *= idf[sorted_terms]
-        indices[places] = docs
-        data[places] = counts
-        cursor += per_term
+    while first < vocab_size:
+        start = int(indptr[first])
+        last = int(np.searchsorted(indptr, start + max(1, chunk_pairs), side="left"))
+        last = min(max(last - 1, first + 1), vocab_size)  # terms first..last-1
+        stop = int(indptr[last])
+        terms = np.repeat(np.arange(first, last), np.diff(indptr[first : last + 1]))
+        scores = data[start:stop]
+        scores[...] = matrix.tf[start:stop]
+        scores /= scores + doc_norms[matrix.docs[start:stop]]
+        scores *= idf[terms]
         first = last
-    return {"data": data, "indices": indices, "indptr": indptr, "num_docs": num_docs}
+    return {"data": data, "indices": matrix.docs, "indptr": indptr, "num_docs": num_docs}
 
 
 def make_retriever(matrix: dict[str, Any], vocab: dict[str, int]) -> bm25s.BM25:
@@ -273,11 +215,12 @@ def make_retriever(matrix: dict[str, Any], vocab: dict[str, int]) -> bm25s.BM25:
 
 @dataclass(frozen=True, slots=True)
 class StoredTerms:
-    """The per-page part of a cache file: a key per page and its term counts."""
+    """The per-page part of a cache file: a key per page and the pages' term counts (by
+    term, as the score matrix is laid out; `doc_major` gives them by page for an update)."""
 
     keys: list[bytes]
     vocab: list[str]
-    terms: DocTerms
+    counts: TermMajor
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,15 +230,29 @@ class BuiltIndex:
     pages_encoded: int  # pages read and tokenized for this build (the rest were reused)
 
 
-def _page_keys(entries: Sequence[PageEntry], heads: list[str], stats: list[StatKey]) -> list[bytes]:
+def _page_keys(entries: Sequence[PageEntry], stats: list[StatKey]) -> list[bytes]:
     # A page is reused when its path, (mtime_ns, size) and index line are all unchanged.
     return [
         hashlib.blake2b(
-            f"{entry.path}\0{stat}\0{head}".encode("utf-8", "surrogatepass"),
+            f"{entry.path}\0{stat}\0{document_head(entry)}".encode("utf-8", "surrogatepass"),
             digest_size=KEY_BYTES,
         ).digest()
-        for entry, head, stat in zip(entries, heads, stats, strict=True)
+        for entry, stat in zip(entries, stats, strict=True)
     ]
+
+
+def count_pages(
+    wiki_dir: Path, entries: Sequence[PageEntry], max_page_bytes: int, encoder: CorpusEncoder
+) -> list[TermChunk]:
+    """These pages read (an unreadable one ranked on its index line), encoded and counted,
+    in order."""
+    counter = _TermCounter(encoder)
+    texts = read_page_texts(
+        wiki_dir, (e.path for e in entries), max_bytes=max_page_bytes, keep_frontmatter=True
+    )
+    for entry, text in zip(entries, texts, strict=True):
+        counter.add(document_head(entry) + (document_body(text) if text else ""))
+    return counter.parts()
 
 
 def build_index(
@@ -304,46 +261,79 @@ def build_index(
     page_stats: list[StatKey],
     max_page_bytes: int,
     previous: StoredTerms | None = None,
+    *,
+    processes: int | None = None,
 ) -> BuiltIndex:
     """The BM25 retriever for `page_map`: pages whose key is in `previous` are taken from
-    it, the others read (unreadable ones ranked on their index line) and encoded."""
+    it, the others read (unreadable ones ranked on their index line) and encoded.
+
+    A first build of a large wiki reads and encodes the second half of its pages in a
+    second process (`processes`: 1 or 2; by default 2 from `HELPER_MIN_PAGES` pages when a
+    core is idle, see `core_is_idle`); the index is the same either way."""
     entries = page_map.entries
-    heads = [document_head(entry) for entry in entries]
-    keys = _page_keys(entries, heads, page_stats)
-    known: dict[bytes, int] = {}
-    vocab: dict[str, int] = {}
+    keys = _page_keys(entries, page_stats)
+    rows = np.full(len(keys), -1, dtype=np.int64)
     if previous is not None:
         known = {key: row for row, key in enumerate(previous.keys)}
-        vocab = dict(zip(previous.vocab, range(len(previous.vocab)), strict=True))
-    rows = np.fromiter((known.get(key, -1) for key in keys), np.int64, len(keys))
-    todo = np.flatnonzero(rows < 0)
-    encoder = CorpusEncoder(vocab)
-    counter = _TermCounter(encoder)
-    texts = read_page_texts(
-        wiki_dir,
-        (entries[doc].path for doc in todo.tolist()),
-        max_bytes=max_page_bytes,
-        keep_frontmatter=True,
-    )
-    for doc, text in zip(todo.tolist(), texts, strict=True):
-        counter.add(heads[doc] + (document_body(text) if text else ""))
-    fresh = counter.finish()
-    if previous is not None and len(todo) < len(entries):
-        rows[todo] = previous.terms.num_docs + np.arange(len(todo))
-        terms = DocTerms.concat([previous.terms, fresh]).take(rows)
+        rows = np.fromiter((known.get(key, -1) for key in keys), np.int64, len(keys))
+    if previous is None or not (rows >= 0).any():
+        counts, vocab = _fresh_counts(wiki_dir, entries, max_page_bytes, processes)
     else:
-        terms = fresh
+        counts, vocab = _updated_counts(wiki_dir, entries, rows, max_page_bytes, previous)
+    stored = StoredTerms(keys, list(vocab), counts)
+    pages_encoded = int((rows < 0).sum())
+    if not vocab:
+        return BuiltIndex(None, stored, pages_encoded)
+    retriever = bm25s.BM25(method="lucene")
+    matrix = bm25_scores(counts, k1=retriever.k1, b=retriever.b)
+    return BuiltIndex(make_retriever(matrix, vocab), stored, pages_encoded)
+
+
+def _fresh_counts(
+    wiki_dir: Path, entries: Sequence[PageEntry], max_page_bytes: int, processes: int | None
+) -> tuple[TermMajor, dict[str, int]]:
+    """Every page read and counted, the second half in a helper process when that pays.
+    The encoder's word table is let go before the counts are laid out by term, and each
+    counted chunk as it is placed (`term_major`)."""
+    if processes is None:
+        processes = 2 if len(entries) >= HELPER_MIN_PAGES and core_is_idle() else 1
+    split = len(entries) // 2 if processes > 1 and len(entries) > 1 else len(entries)
+    encoder = CorpusEncoder()
+    with HelperProcess(wiki_dir, entries[split:], max_page_bytes) as helper:
+        chunks = count_pages(wiki_dir, entries[:split], max_page_bytes, encoder)
+        chunks += helper.chunks(encoder.vocab) or count_pages(
+            wiki_dir, entries[split:], max_page_bytes, encoder
+        )
+    vocab = encoder.vocab
+    del encoder
+    return term_major(chunks, len(vocab)), vocab
+
+
+def _updated_counts(
+    wiki_dir: Path,
+    entries: Sequence[PageEntry],
+    rows: Int64Array,
+    max_page_bytes: int,
+    previous: StoredTerms,
+) -> tuple[TermMajor, dict[str, int]]:
+    """The counts of pages with a stored row (`rows[doc] >= 0`) taken from `previous`, the
+    others read and counted; stems only deleted or edited pages had are dropped."""
+    todo = np.flatnonzero(rows < 0)
+    encoder = CorpusEncoder(dict(zip(previous.vocab, range(len(previous.vocab)), strict=True)))
+    pages = [entries[doc] for doc in todo.tolist()]
+    chunks = count_pages(wiki_dir, pages, max_page_bytes, encoder)
+    fresh = doc_major(term_major(chunks, len(encoder.vocab)))
+    old = doc_major(previous.counts)
+    rows = rows.copy()
+    rows[todo] = old.num_docs + np.arange(len(todo))
+    terms = DocTerms.concat([old, fresh]).take(rows)
+    del old, fresh
     words_by_id = list(encoder.vocab)
     used = np.bincount(terms.term_ids, minlength=len(words_by_id)) > 0
-    if not used.all():  # stems only deleted or edited pages had: drop them
+    if not used.all():
         new_ids = np.cumsum(used, dtype=np.int64) - 1
         term_ids = new_ids[terms.term_ids].astype(np.int32)
         terms = DocTerms(terms.offsets, term_ids, terms.counts, terms.lengths)
         words_by_id = [word for word, keep in zip(words_by_id, used.tolist(), strict=True) if keep]
-    stored = StoredTerms(keys, words_by_id, terms)
-    if not words_by_id:
-        return BuiltIndex(None, stored, len(todo))
-    retriever = bm25s.BM25(method="lucene")
-    matrix = bm25_matrix(terms, len(words_by_id), k1=retriever.k1, b=retriever.b)
-    vocab_ids = dict(zip(words_by_id, range(len(words_by_id)), strict=True))
-    return BuiltIndex(make_retriever(matrix, vocab_ids), stored, len(todo))
+    vocab = dict(zip(words_by_id, range(len(words_by_id)), strict=True))
+    return by_term(terms, len(vocab)), vocab

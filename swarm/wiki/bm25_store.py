@@ -1,7 +1,10 @@
 """The BM25 index's cache file: the term counts and the score matrix in one file, so a new
 process re-reads only pages that changed.
 
-The cache file is an uncompressed `.npz` (numpy arrays, loaded with `allow_pickle=False`).
+The cache file is an uncompressed `.npz` (numpy arrays, loaded with `allow_pickle=False`):
+the score matrix in bm25s's CSC layout (`data`, `indices`, `indptr`), each entry's term
+frequency beside it (`tf`), each page's token count (`lengths`) and key (`keys`), and the
+vocabulary. The counts by page, needed only for an update, are derived from `tf`.
 """
 
 from __future__ import annotations
@@ -18,7 +21,8 @@ import bm25s
 import numpy as np
 import numpy.typing as npt
 
-from swarm.wiki.bm25_index import KEY_BYTES, BuiltIndex, DocTerms, StoredTerms, make_retriever
+from swarm.wiki.bm25_index import KEY_BYTES, BuiltIndex, StoredTerms, make_retriever
+from swarm.wiki.bm25_layout import TermMajor
 
 __all__ = [
     "STORE_FILENAME",
@@ -29,7 +33,8 @@ __all__ = [
 ]
 
 # Bump when tokenization, document layout or the file's members change.
-STORE_FORMAT = 5  # 3: CJK bigrams; 4: stems (stopped = stop); 5: frontmatter names
+STORE_FORMAT = 6  # 3: CJK bigrams; 4: stems (stopped = stop); 5: frontmatter names; 6: counts
+# by term (`tf`), not by page
 STORE_FILENAME = "index.npz"
 _STALE_TEMP_S = 3600.0
 
@@ -63,25 +68,25 @@ def save_index(
     file), and remove anything else in its folder. Failures are ignored: it is a cache.
     `wiki_dir` is recorded so `swarm cache prune` can tell an entry whose wiki is gone."""
     stored = built.stored
+    counts = stored.counts
     meta = {
         **_meta(max_page_bytes),
         "wiki_dir": wiki_dir,
         "fingerprint": fingerprint,
         "vocab_size": len(stored.vocab),
-        "num_docs": stored.terms.num_docs,
+        "num_docs": counts.num_docs,
     }
     arrays: dict[str, Any] = {
         "meta": _text_blob(json.dumps(meta)),
         "vocab": _text_blob("\n".join(stored.vocab)),
         "keys": np.frombuffer(b"".join(stored.keys), dtype=np.uint8),
-        "offsets": stored.terms.offsets,
-        "term_ids": stored.terms.term_ids,
-        "counts": stored.terms.counts,
-        "lengths": stored.terms.lengths,
+        "lengths": counts.lengths,
+        "indptr": counts.indptr,
+        "indices": counts.docs,
+        "tf": counts.tf,
     }
     if built.retriever is not None:
-        scores = built.retriever.scores
-        arrays.update(data=scores["data"], indices=scores["indices"], indptr=scores["indptr"])
+        arrays["data"] = built.retriever.scores["data"]
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".tmp-", delete=False) as handle:
@@ -159,33 +164,30 @@ def load_stored_terms(path: Path, max_page_bytes: int) -> StoredTerms | None:
             meta = json.loads(_blob_text(archive["meta"]))
             if any(meta.get(key) != value for key, value in _meta(max_page_bytes).items()):
                 return None
-            vocab_size = int(meta["vocab_size"])
+            vocab_size, num_docs = int(meta["vocab_size"]), int(meta["num_docs"])
             vocab = _read_vocab(archive, vocab_size)
             key_blob = bytes(archive["keys"])
-            terms = DocTerms(
-                archive["offsets"], archive["term_ids"], archive["counts"], archive["lengths"]
+            counts = TermMajor(
+                archive["indptr"], archive["indices"], archive["tf"], archive["lengths"]
             )
         keys = [key_blob[at : at + KEY_BYTES] for at in range(0, len(key_blob), KEY_BYTES)]
-        offsets = terms.offsets
+        indptr, docs, tf = counts.indptr, counts.docs, counts.tf
         if (
-            offsets.dtype != np.int64
-            or terms.term_ids.dtype != np.int32
-            or terms.counts.dtype != np.int32
-            or terms.lengths.dtype != np.int64
-            or len(terms.lengths) != terms.num_docs
-            or len(key_blob) != KEY_BYTES * terms.num_docs
-            or len(offsets) < 1
-            or offsets[0] != 0
-            or np.any(np.diff(offsets) < 0)
-            or int(offsets[-1]) != len(terms.term_ids)
-            or len(terms.counts) != len(terms.term_ids)
-            or (len(terms.counts) and int(terms.counts.min()) < 1)
-            or (
-                len(terms.term_ids)
-                and not 0 <= int(terms.term_ids.min()) <= int(terms.term_ids.max()) < vocab_size
-            )
+            indptr.dtype != np.int64
+            or docs.dtype != np.int32
+            or tf.dtype not in (np.uint16, np.int32)
+            or counts.lengths.dtype != np.int64
+            or len(counts.lengths) != num_docs
+            or len(key_blob) != KEY_BYTES * num_docs
+            or len(indptr) != vocab_size + 1
+            or indptr[0] != 0
+            or np.any(np.diff(indptr) < 0)
+            or int(indptr[-1]) != len(docs)
+            or len(tf) != len(docs)
+            or (len(tf) and int(tf.min()) < 1)
+            or (len(docs) and not 0 <= int(docs.min()) <= int(docs.max()) < num_docs)
         ):
             return None
-        return StoredTerms(keys, vocab, terms)
+        return StoredTerms(keys, vocab, counts)
     except Exception:  # missing, partial or corrupt: rebuild from the pages
         return None

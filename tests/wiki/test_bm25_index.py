@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 from swarm.wiki import bm25_index
 from swarm.wiki.bm25_index import (
     CorpusEncoder,
-    DocTerms,
     bm25_matrix,
     build_index,
     document_head,
 )
+from swarm.wiki.bm25_layout import DocTerms
 from swarm.wiki.bm25_store import load_matrix, load_stored_terms, save_index
 from swarm.wiki.index import PageEntry, PageMap
 from swarm.wiki.pages import read_page_text
@@ -190,16 +190,27 @@ def test_damaged_cache_file_loads_as_none(tmp_path: Path, damage: object) -> Non
     assert load_stored_terms(store, 10) is None
 
 
-def test_inconsistent_arrays_are_refused(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("member", "damage"),
+    [
+        pytest.param("indices", lambda array: array + 1000, id="doc ids beyond the page count"),
+        pytest.param("tf", lambda array: array * 0, id="zero counts"),
+        pytest.param("indptr", lambda array: array[::-1].copy(), id="pointers not ascending"),
+        pytest.param("lengths", lambda array: array[:1], id="a length short"),
+    ],
+)
+def test_inconsistent_arrays_are_refused(tmp_path: Path, member: str, damage: object) -> None:
     page_map = write_wiki(tmp_path / "wiki", {"a.md": "castle battle", "b.md": "ship"})
     built = build_index(tmp_path / "wiki", page_map, stats(page_map), 2_000_000)
     store = tmp_path / "index.npz"
     save_index(store, built, fingerprint="f", max_page_bytes=10)
+    assert load_stored_terms(store, 10) is not None
     with np.load(store) as archive:
         arrays = {name: archive[name] for name in archive.files}
-    arrays["term_ids"] = arrays["term_ids"] + 1000  # ids beyond the vocabulary
-    arrays["indices"] = arrays["indices"] + 1000  # doc ids beyond the page count
+    assert callable(damage)
+    arrays[member] = damage(arrays[member])
     with store.open("wb") as handle:
         np.savez(handle, **arrays)
     assert load_stored_terms(store, 10) is None
-    assert load_matrix(store, "f", 2, 10) is None
+    if member in ("indices", "indptr"):
+        assert load_matrix(store, "f", 2, 10) is None
