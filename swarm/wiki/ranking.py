@@ -50,6 +50,9 @@ _MEMORY_CACHE_WIKIS = 4
 # gives a word at most its IDF, so a window holding every query word adds a quarter of the
 # most a page can score.
 PASSAGE_WEIGHT = 0.25
+# ...for the best this many pages by BM25 (their passages are read for it, with or without
+# snippets: the same scores either way); the rest keep their BM25 score.
+PASSAGE_PAGES = 10
 # A page the question names, every word of its title or of its file name being in the
 # question ("sort" in "is the file already sorted?", "Mara Quint"), gains this fraction of
 # those words' IDF.
@@ -137,10 +140,10 @@ class PageRanker:
 
     def rank(self, query: str, k: int = 5, *, snippets: bool = True) -> list[RankedPage]:
         """The top `k` pages for `query` with a positive score, best first: BM25 over the
-        pages, then among those `k` each gains `PASSAGE_WEIGHT` of the IDF of the query words
-        its snippet's passages hold together, and `NAMED_WEIGHT` of its name's when the
-        query names it. With `snippets=False` each snippet is "" (the scores are the same:
-        the passages are read for them either way, from the per-ranker cache)."""
+        pages, then the best `PASSAGE_PAGES` of them each gain `PASSAGE_WEIGHT` of the IDF of
+        the query words their snippet's passages hold together, and every page `NAMED_WEIGHT`
+        of its name's when the query names it. With `snippets=False` each snippet is "" and
+        only those best pages are read (from the per-ranker cache): the scores are the same."""
         if self._retriever is None or k <= 0:
             return []
         query_tokens = tokenize(query)
@@ -154,17 +157,21 @@ class PageRanker:
         ordered = sorted(candidates, key=lambda doc: (-float(scores[doc]), doc))
         idf = _token_idf(self._retriever, self._vocab, set(query_tokens))
         ranked: list[RankedPage] = []
-        for doc in ordered:
+        for place, doc in enumerate(ordered):
             score = float(scores[doc])
             if score <= 0:
                 break
             entry = self.page_map.entries[doc]
-            passages = self._page_passages(doc, entry)
-            snippet, held = snippet_window(passages, set(idf), self.snippet_chars)
-            score += PASSAGE_WEIGHT * sum(idf[token] for token in held)
+            snippet = ""
+            if snippets or place < PASSAGE_PAGES:
+                passages = self._page_passages(doc, entry)
+                snippet, held = snippet_window(passages, set(idf), self.snippet_chars)
+                if place < PASSAGE_PAGES:
+                    score += PASSAGE_WEIGHT * sum(idf[token] for token in held)
+                snippet = snippet if snippets else ""
+            elif _stat_key(os.path.join(self.wiki_dir, entry.path)) != self._page_stats[doc]:
+                self.outdated = True
             score += NAMED_WEIGHT * _named_idf(entry, idf)
-            if not snippets:
-                snippet = ""
             ranked.append(RankedPage(path=entry.path, score=score, snippet=snippet))
         ranked.sort(key=lambda hit: -hit.score)  # stable: ties keep the BM25 order
         return ranked
