@@ -1,0 +1,128 @@
+"""The inline half of the snippet splitter's fast path (`swarm.wiki.snippet_split`): what
+`passages._inline_text` makes of the inline tokens markdown-it would give a paragraph, read
+without markdown-it, for text, code spans, a paragraph opening with a `**bold**` run, `_`
+inside a word and brackets that are no link; anything else raises `Unsupported`."""
+
+from __future__ import annotations
+
+import re
+
+from swarm.wiki.passages import _MNEMONIC, _WIKILINK, _WIKILINK_ALIAS
+
+__all__ = ["Unsupported", "inline_text"]
+
+
+class Unsupported(Exception):
+    """The page uses markdown the fast path does not read: the full splitter must (never
+    leaves the fast path: `snippet_split` turns it into None)."""
+
+
+_BACKTICKS = re.compile(r"`+")
+_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+_INLINE_SPECIAL = re.compile(r"[\\<*]|\]\(")
+_UNDERSCORES = re.compile(r"_+")
+_BOLD_END = frozenset(" \n.,:;!?)")
+
+
+def _check_plain(text: str) -> None:
+    """Raise unless markdown-it reads `text` (no code spans, no line breaks) as plain text."""
+    if _INLINE_SPECIAL.search(text) or ("&" in text and _ENTITY.search(text)):
+        raise Unsupported
+    if "_" in text:
+        for run in _UNDERSCORES.finditer(text):
+            start, end = run.span()
+            if start == 0 or end == len(text):
+                raise Unsupported
+            if not (text[start - 1].isalnum() and text[end].isalnum()):
+                raise Unsupported
+
+
+def _unbracket(match: re.Match[str]) -> str:
+    return match.group(1) or match.group(2)
+
+
+class _Inline:
+    """What `passages._inline_text` makes of a paragraph's inline tokens, built as they are
+    read: (plain text with newlines at line breaks, the inline code, is a bold-only label)."""
+
+    __slots__ = ("code", "label", "parts", "strong")
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.code: list[str] = []
+        self.strong = 0
+        self.label = True
+
+    def text(self, content: str) -> None:
+        if not content:
+            return
+        _check_plain(content)
+        self.parts.append(_MNEMONIC.sub(_unbracket, content) if "[" in content else content)
+        if self.strong == 0 and content.strip():
+            self.label = False
+
+    def code_span(self, raw: str) -> None:
+        content = raw.replace("\n", " ")
+        if len(content) > 2 and content[0] == " " and content[-1] == " " and content.strip(" "):
+            content = content[1:-1]
+        self.parts.append(content)
+        self.code.append(content)
+        self.label = self.label and self.strong > 0
+
+    def line(self, line: str) -> None:
+        """One line: text and code spans."""
+        if "`" not in line:
+            self.text(line)
+            return
+        position = 0
+        runs = list(_BACKTICKS.finditer(line))
+        index = 0
+        while index < len(runs):
+            opener = runs[index]
+            size = opener.end() - opener.start()
+            closer = next(
+                (i for i in range(index + 1, len(runs)) if runs[i].end() - runs[i].start() == size),
+                None,
+            )
+            if closer is None:
+                raise Unsupported  # an unmatched backtick run is literal text: not handled
+            self.text(line[position : opener.start()])
+            self.code_span(line[opener.end() : runs[closer].start()])
+            position = runs[closer].end()
+            index = closer + 1
+        self.text(line[position:])
+
+    def result(self) -> tuple[str, str, bool]:
+        text = "".join(self.parts)
+        if "[[" in text:
+            text = _WIKILINK.sub(r"\1", _WIKILINK_ALIAS.sub(r"\1", text))
+        return text, " ".join(self.code), self.label and bool(text.strip()) and self.strong == 0
+
+
+def inline_text(lines: list[str]) -> tuple[str, str, bool]:
+    """`passages._inline_text` of the inline token markdown-it makes of a paragraph's (or
+    heading's) lines."""
+    inline = _Inline()
+    first = lines[0].strip(" ")
+    if first.startswith("**"):
+        end = first.find("**", 2)
+        bold = first[2:end] if end > 2 else ""
+        after = first[end + 2 : end + 3] if end > 2 else ""
+        if (
+            not bold
+            or bold[0].isspace()
+            or bold[-1].isspace()
+            or "*" in bold
+            or "`" in bold
+            or (after and after not in _BOLD_END)
+        ):
+            raise Unsupported
+        inline.strong = 1
+        inline.text(bold)
+        inline.strong = 0
+        first = first[end + 2 :]
+    inline.line(first)
+    for line in lines[1:]:
+        inline.parts.append("\n")
+        inline.line(line.strip(" "))
+    return inline.result()
