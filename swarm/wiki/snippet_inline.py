@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from markdown_it.common.html_re import HTML_TAG_RE
+
 from swarm.wiki.passages import _MNEMONIC, _WIKILINK, _WIKILINK_ALIAS
 
 __all__ = ["Unsupported", "inline_text"]
@@ -22,6 +24,11 @@ _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]
 _INLINE_SPECIAL = re.compile(r"[\\<*]|\]\(")
 _UNDERSCORES = re.compile(r"_+")
 _BOLD_END = frozenset(" \n.,:;!?)")
+# What a backslash escapes (ASCII punctuation, markdown-it's rules_inline/escape.py); before
+# any other character it is a backslash. In the text the checks read, an escaped character
+# and a literal "<" are "\x00", which starts nothing (pages holding NUL never get here).
+_ESCAPABLE = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+_TAG_START = frozenset("!?/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 def _check_plain(text: str) -> None:
@@ -53,10 +60,63 @@ class _Inline:
         self.strong = 0
         self.label = True
 
-    def text(self, content: str) -> None:
+    def text(self, content: str, breaks: bool = False) -> None:
+        """A run of text between code spans; `breaks`: a line break follows it."""
         if not content:
             return
-        _check_plain(content)
+        if "\\" not in content and "<" not in content:
+            self._plain(content, content)
+            return
+        piece: list[str] = []
+        checked: list[str] = []
+        index = 0
+        size = len(content)
+        while index < size:
+            char = content[index]
+            if char == "\\":
+                if index + 1 < size:
+                    escaped = content[index + 1]
+                    piece.append(escaped if escaped in _ESCAPABLE else "\\" + escaped)
+                    checked.append("\x00")
+                    index += 2
+                    continue
+                if not breaks:
+                    piece.append(char)  # a backslash ending the paragraph is itself
+                    checked.append("\x00")
+                index += 1  # before a line break, it makes that break a hard one
+                continue
+            if char == "<":
+                end = content.find(">", index)
+                between = content[index + 1 : end] if end > 0 else ""
+                if ":" in between or "@" in between:
+                    raise Unsupported  # maybe an autolink
+                if index + 1 < size and content[index + 1] in _TAG_START:
+                    tag = HTML_TAG_RE.match(content, index)
+                    if (
+                        tag is None
+                        or content[index + 1] in "!?"
+                        or any(quote in tag.group() for quote in "'\"")
+                    ):
+                        raise Unsupported
+                    # Inline HTML: markdown-it's html_inline token, which the splitter skips.
+                    self._plain("".join(piece), "".join(checked))
+                    piece, checked = [], []
+                    index = tag.end()
+                    continue
+                piece.append(char)
+                checked.append("\x00")
+                index += 1
+                continue
+            piece.append(char)
+            checked.append(char)
+            index += 1
+        self._plain("".join(piece), "".join(checked))
+
+    def _plain(self, content: str, checked: str) -> None:
+        """A text token's `content`; `checked`: the same with its escaped characters hidden."""
+        if not content:
+            return
+        _check_plain(checked)
         self.parts.append(_MNEMONIC.sub(_unbracket, content) if "[" in content else content)
         if self.strong == 0 and content.strip():
             self.label = False
@@ -69,11 +129,13 @@ class _Inline:
         self.code.append(content)
         self.label = self.label and self.strong > 0
 
-    def line(self, line: str) -> None:
-        """One line: text and code spans."""
+    def line(self, line: str, breaks: bool = False) -> None:
+        """One line: text and code spans; `breaks`: a line break follows it."""
         if "`" not in line:
-            self.text(line)
+            self.text(line, breaks)
             return
+        if "\\`" in line:
+            raise Unsupported  # an escaped backtick opens no code span
         position = 0
         runs = list(_BACKTICKS.finditer(line))
         index = 0
@@ -90,7 +152,7 @@ class _Inline:
             self.code_span(line[opener.end() : runs[closer].start()])
             position = runs[closer].end()
             index = closer + 1
-        self.text(line[position:])
+        self.text(line[position:], breaks)
 
     def result(self) -> tuple[str, str, bool]:
         text = "".join(self.parts)
@@ -103,6 +165,9 @@ def inline_text(lines: list[str]) -> tuple[str, str, bool]:
     """`passages._inline_text` of the inline token markdown-it makes of a paragraph's (or
     heading's) lines."""
     inline = _Inline()
+    for line in lines[:-1]:
+        if line.endswith(" ") and line.rstrip(" ").endswith("\\"):
+            raise Unsupported  # a backslash before trailing spaces, then a line break
     first = lines[0].strip(" ")
     if first.startswith("**"):
         end = first.find("**", 2)
@@ -114,6 +179,8 @@ def inline_text(lines: list[str]) -> tuple[str, str, bool]:
             or bold[-1].isspace()
             or "*" in bold
             or "`" in bold
+            or "\\" in bold
+            or "<" in bold
             or (after and after not in _BOLD_END)
         ):
             raise Unsupported
@@ -121,8 +188,9 @@ def inline_text(lines: list[str]) -> tuple[str, str, bool]:
         inline.text(bold)
         inline.strong = 0
         first = first[end + 2 :]
-    inline.line(first)
-    for line in lines[1:]:
+    last = len(lines) - 1
+    inline.line(first, last > 0)
+    for number in range(1, last + 1):
         inline.parts.append("\n")
-        inline.line(line.strip(" "))
+        inline.line(lines[number].strip(" "), number < last)
     return inline.result()

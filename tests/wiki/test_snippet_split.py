@@ -32,6 +32,9 @@ _PIECES = [
     "[[page]]", "[[page|alias]]", "[a](b)", "[ref]: http://x", "a | b", "|---|---|", "| x | y |",
     "--|--", "<div>", "a < b", "&amp;", "AT&T", "\\*", "\\", "# List all open files here",
     "tar -xf file.tar", ".", "2. second", "1) first", "- nested", "> quoted", "", "  ",
+    "\\x", "a\\", "\\`", "\\*", "\\[c]", "\\\\", "x \\", "<b>", "</b>", "<a href=x>",
+    "<a title='q'>", "<!-- c -->", "<?p?>", "<1@x.co>", "<http://x>", "i <= n", "<<EOF",
+    "<path-to-file>",
     "caf\u00e9", "\u5b66\u751f\u5238", "a\u00a0b", "a\tb", "x  ",
 ]  # fmt: skip
 
@@ -76,8 +79,10 @@ def test_fast_path_gives_the_full_splitters_passages(text: str) -> None:
         "```\n",
         "bzip2\n=====\n\nA block-sorting file compressor.\n\nForce decompression\n\n    bzip2 -d\n",
         "1. First step\n2. Second step\n   - a detail\n\nSome E[x]tract and snake_case words.\n",
+        "Read <file> as input, if i < n, and E\\[x\\]tract \\*all\\*.\nNext line\\\n"
+        "broken `a\\b` here.\n",
     ],
-    ids=["tldr-style", "gcloud-style", "man-style", "lists"],
+    ids=["tldr-style", "gcloud-style", "man-style", "lists", "tags-and-escapes"],
 )
 def test_plain_pages_take_the_fast_path(text: str) -> None:
     fast = fast_snippet_passages(text)
