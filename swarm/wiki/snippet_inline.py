@@ -161,6 +161,32 @@ class _Inline:
         return text, " ".join(self.code), self.label and bool(text.strip()) and self.strong == 0
 
 
+def _bold_end(line: str) -> int:
+    """Where the `**` after the opening one starts, outside code spans; -1 when none."""
+    if "`" not in line:
+        return line.find("**", 2)
+    spans: list[tuple[int, int]] = []
+    runs = list(_BACKTICKS.finditer(line))
+    index = 0
+    while index < len(runs):
+        size = runs[index].end() - runs[index].start()
+        closer = next(
+            (i for i in range(index + 1, len(runs)) if runs[i].end() - runs[i].start() == size),
+            None,
+        )
+        if closer is None:
+            raise Unsupported
+        spans.append((runs[index].start(), runs[closer].end()))
+        index = closer + 1
+    position = 2
+    while (end := line.find("**", position)) >= 0:
+        inside = next((stop for start, stop in spans if start <= end < stop), None)
+        if inside is None:
+            return end
+        position = inside
+    return -1
+
+
 def inline_text(lines: list[str]) -> tuple[str, str, bool]:
     """`passages._inline_text` of the inline token markdown-it makes of a paragraph's (or
     heading's) lines."""
@@ -170,22 +196,19 @@ def inline_text(lines: list[str]) -> tuple[str, str, bool]:
             raise Unsupported  # a backslash before trailing spaces, then a line break
     first = lines[0].strip(" ")
     if first.startswith("**"):
-        end = first.find("**", 2)
+        end = _bold_end(first)
         bold = first[2:end] if end > 2 else ""
         after = first[end + 2 : end + 3] if end > 2 else ""
         if (
             not bold
             or bold[0].isspace()
             or bold[-1].isspace()
-            or "*" in bold
-            or "`" in bold
-            or "\\" in bold
-            or "<" in bold
+            or bold[-1] == "\\"  # "\\**": an escaped "*", then one more
             or (after and after not in _BOLD_END)
         ):
             raise Unsupported
         inline.strong = 1
-        inline.text(bold)
+        inline.line(bold)  # a "*" in it, outside code, raises there
         inline.strong = 0
         first = first[end + 2 :]
     last = len(lines) - 1

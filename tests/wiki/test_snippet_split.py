@@ -34,7 +34,8 @@ _PIECES = [
     "tar -xf file.tar", ".", "2. second", "1) first", "- nested", "> quoted", "", "  ",
     "\\x", "a\\", "\\`", "\\*", "\\[c]", "\\\\", "x \\", "<b>", "</b>", "<a href=x>",
     "<a title='q'>", "<!-- c -->", "<?p?>", "<1@x.co>", "<http://x>", "i <= n", "<<EOF",
-    "<path-to-file>",
+    "<path-to-file>", "**Runs `make clean` here**", "**a `**` b**", "**`x`**", "**a `b**",
+    "**a\\**", "**E\\[x\\] <b> RFC**",
     "caf\u00e9", "\u5b66\u751f\u5238", "a\u00a0b", "a\tb", "x  ",
 ]  # fmt: skip
 
