@@ -161,10 +161,11 @@ class _Inline:
         return text, " ".join(self.code), self.label and bool(text.strip()) and self.strong == 0
 
 
-def _bold_end(line: str) -> int:
-    """Where the `**` after the opening one starts, outside code spans; -1 when none."""
+def _closing(line: str, marker: str) -> int:
+    """Where the `marker` ("**" or "*") after the opening one starts, outside code spans; -1
+    when none."""
     if "`" not in line:
-        return line.find("**", 2)
+        return line.find(marker, len(marker))
     spans: list[tuple[int, int]] = []
     runs = list(_BACKTICKS.finditer(line))
     index = 0
@@ -178,8 +179,8 @@ def _bold_end(line: str) -> int:
             raise Unsupported
         spans.append((runs[index].start(), runs[closer].end()))
         index = closer + 1
-    position = 2
-    while (end := line.find("**", position)) >= 0:
+    position = len(marker)
+    while (end := line.find(marker, position)) >= 0:
         inside = next((stop for start, stop in spans if start <= end < stop), None)
         if inside is None:
             return end
@@ -196,7 +197,7 @@ def inline_text(lines: list[str]) -> tuple[str, str, bool]:
             raise Unsupported  # a backslash before trailing spaces, then a line break
     first = lines[0].strip(" ")
     if first.startswith("**"):
-        end = _bold_end(first)
+        end = _closing(first, "**")
         bold = first[2:end] if end > 2 else ""
         after = first[end + 2 : end + 3] if end > 2 else ""
         if (
@@ -211,6 +212,21 @@ def inline_text(lines: list[str]) -> tuple[str, str, bool]:
         inline.line(bold)  # a "*" in it, outside code, raises there
         inline.strong = 0
         first = first[end + 2 :]
+    elif first.startswith("*"):
+        # A paragraph opening with an *emphasised* run: its marks make no text.
+        end = _closing(first, "*")
+        emphasis = first[1:end] if end > 1 else ""
+        after = first[end + 1 : end + 2] if end > 1 else ""
+        if (
+            not emphasis
+            or emphasis[0].isspace()
+            or emphasis[-1].isspace()
+            or emphasis[-1] == "\\"
+            or (after and after not in _BOLD_END)
+        ):
+            raise Unsupported
+        inline.line(emphasis)
+        first = first[end + 1 :]
     last = len(lines) - 1
     inline.line(first, last > 0)
     for number in range(1, last + 1):

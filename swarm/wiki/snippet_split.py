@@ -19,6 +19,7 @@ import re
 from swarm.wiki.passages import _Block, _code_blocks, _key_value_lines, snippet_passages
 from swarm.wiki.snippet_inline import Unsupported as _Unsupported
 from swarm.wiki.snippet_inline import inline_text as _inline
+from swarm.wiki.snippet_table import table_rows
 
 __all__ = ["fast_snippet_passages", "split_snippet_passages"]
 
@@ -82,6 +83,7 @@ class _Scanner:
         self.blocks: list[_Block] = []
         self._context: tuple[str, ...] = ()  # the headings over the next block, outermost first
         self.nesting = 0  # lists and quotes open (markdown-it stops reading at 20 levels)
+        self.tables = False  # the page may hold a table
 
     def context(self) -> tuple[str, ...]:
         return self._context
@@ -153,9 +155,24 @@ class _Scanner:
         self.code([line[4:] if len(line) > 4 else "" for line in lines[index : last + 1]], depth)
         return last + 1
 
+    def _table_here(self, lines: list[str], index: int) -> bool:
+        """Whether a table may start at `lines[index]` (only a top-level one is read)."""
+        if not self.tables or index + 1 >= len(lines) or "|" not in lines[index]:
+            return False
+        if not _DELIMITER_ROW.match(lines[index + 1]):
+            return False
+        if self.nesting:
+            raise _Unsupported
+        return True
+
     def _block(self, lines: list[str], index: int, indent: int, depth: int) -> int:
         text = lines[index][indent:]
         first = text[0]
+        if self._table_here(lines, index):
+            rows, end = table_rows(lines, index)
+            context = self.context()
+            self.blocks.extend(_Block("row", [row], context, code=code) for row, code in rows)
+            return end
         if first == "<":
             raise _Unsupported
         if first == "#":
@@ -191,6 +208,8 @@ class _Scanner:
                     level = 1 if underline.group(1)[0] == "=" else 2
                     self.heading(level, lines[index:end])
                     return end + 1
+                if self._table_here(lines, end):
+                    raise _Unsupported  # a table interrupting the paragraph
                 if _interrupts(line):
                     break
             end += 1
@@ -272,10 +291,13 @@ def _blocks(text: str) -> list[_Block] | None:
     if "]:" in text or _ODD_SPACE.search(text):  # "]:": a reference definition may be here
         return None
     lines = text.split("\n")
+    scanner = _Scanner()
     for number, line in enumerate(lines[:-1]):
         if "|" in line and _DELIMITER_ROW.match(lines[number + 1]):
-            return None
-    scanner = _Scanner()
+            # A table may start here: read only at the top level, not indented or quoted.
+            if line.startswith((" ", ">")) or lines[number + 1].startswith((" ", ">")):
+                return None
+            scanner.tables = True
     try:
         scanner.scan(lines, 0)
     except _Unsupported:

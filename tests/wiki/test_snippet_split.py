@@ -35,7 +35,9 @@ _PIECES = [
     "\\x", "a\\", "\\`", "\\*", "\\[c]", "\\\\", "x \\", "<b>", "</b>", "<a href=x>",
     "<a title='q'>", "<!-- c -->", "<?p?>", "<1@x.co>", "<http://x>", "i <= n", "<<EOF",
     "<path-to-file>", "**Runs `make clean` here**", "**a `**` b**", "**`x`**", "**a `b**",
-    "**a\\**", "**E\\[x\\] <b> RFC**",
+    "**a\\**", "**E\\[x\\] <b> RFC**", "*safely update /etc/passwd*", "*a `*` b*", "*a*b",
+    "* a*", "*a *", "| a \\| b |", "|:-:|--:|", "| - | x |", "a|b", "-|-",
+    "*a\\*", "*E[x]tract*", "*a**", "*`x`*",
     "caf\u00e9", "\u5b66\u751f\u5238", "a\u00a0b", "a\tb", "x  ",
 ]  # fmt: skip
 
@@ -45,6 +47,21 @@ _LINE = st.builds(
     st.lists(st.sampled_from(_PIECES), min_size=0, max_size=3),
 )
 _PAGE = st.lists(_LINE, min_size=1, max_size=14).map("\n".join)
+
+_CELL = st.sampled_from(
+    ["a", " b ", "`-x`", "`a | b`", "\\|", "**k**", "Key: v", "", "E[x]tract", "c\\", "<b>", "-"]
+)
+_ROW = st.builds(
+    lambda cells, lead, trail: ("|" if lead else "") + "|".join(cells) + ("|" if trail else ""),
+    st.lists(_CELL, min_size=1, max_size=4),
+    st.booleans(),
+    st.booleans(),
+)
+_DELIMITER = st.sampled_from(
+    ["|---|---|", "---|---", "|:-:|--:|", "|---|", "--|--|--", "| - | - |", "-|-", ": | -"]
+)
+_OTHER = st.sampled_from(["", "# H", "para", "- item", "> q", "```", "    code", "***", "<div>"])
+_TABLE_PAGE = st.lists(st.one_of(_ROW, _DELIMITER, _OTHER), min_size=2, max_size=12).map("\n".join)
 
 
 def _fixture_pages() -> list[Path]:
@@ -69,6 +86,13 @@ def test_fast_path_gives_the_full_splitters_passages(text: str) -> None:
     assert split_snippet_passages(text) == snippet_passages(text)
 
 
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_TABLE_PAGE)
+@example("| a | b |\n|---|---|\n| 1 |\n| 1 | 2 | 3 |\n\npara | x\n--|--\n")
+def test_fast_path_reads_tables_as_the_full_splitter(text: str) -> None:
+    assert _same_or_none(text)
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -82,8 +106,11 @@ def test_fast_path_gives_the_full_splitters_passages(text: str) -> None:
         "1. First step\n2. Second step\n   - a detail\n\nSome E[x]tract and snake_case words.\n",
         "Read <file> as input, if i < n, and E\\[x\\]tract \\*all\\*.\nNext line\\\n"
         "broken `a\\b` here.\n",
+        "# update-passwd\n\n*safely update /etc/passwd* (base-passwd)\n\n## Options\n\n"
+        "| option | meaning |\n|---|---|\n| `-p, --passwd-master=FILE` | Use FILE |\n"
+        "| `-s` | \\| x |\n",
     ],
-    ids=["tldr-style", "gcloud-style", "man-style", "lists", "tags-and-escapes"],
+    ids=["tldr-style", "gcloud-style", "man-style", "lists", "tags-and-escapes", "table"],
 )
 def test_plain_pages_take_the_fast_path(text: str) -> None:
     fast = fast_snippet_passages(text)
@@ -94,7 +121,7 @@ def test_plain_pages_take_the_fast_path(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "| a | b |\n|---|---|\n| 1 | 2 |\n",
+        "- item\n\n  | a | b |\n  |---|---|\n  | 1 | 2 |\n",
         "<div>html</div>\n",
         "See [the docs](http://x).\n",
         "- item\nlazy continuation\n",
@@ -102,7 +129,7 @@ def test_plain_pages_take_the_fast_path(text: str) -> None:
         "[ref]: http://example.com\n",
         "An *emphasised* word.\n",
     ],
-    ids=["table", "html", "link", "lazy-line", "tab", "reference", "emphasis"],
+    ids=["table-in-a-list", "html", "link", "lazy-line", "tab", "reference", "emphasis"],
 )
 def test_other_markdown_is_left_to_the_full_splitter(text: str) -> None:
     assert fast_snippet_passages(text) is None
