@@ -202,7 +202,8 @@ def warm_worker(spec: dict[str, Any]) -> dict[str, Any]:
     from swarm.models.offline import OfflineReasoner
     from swarm.page_selection import build_candidates
     from swarm.wiki.index import load_page_map
-    from swarm.wiki.pages import read_page
+    from swarm.wiki.pages import read_page, read_page_text
+    from swarm.wiki.tokens import page_passages
     from swarm.wiki_query import query
 
     root = Path(spec["wiki"])
@@ -220,7 +221,8 @@ def warm_worker(spec: dict[str, Any]) -> dict[str, Any]:
     peer = Bm25sPeer(root, paths) if spec.get("bm25s", True) else None
     names = ["offline", "scripted", "fts5", "bm25s"]
     times: dict[str, list[float]] = {f"{name}_{n}": [] for name in names for n in (1, 2)}
-    for phase in ("settings", "page_map", "candidates", "snippets", "reads", "answer_step"):
+    phases = ("settings", "page_map", "candidates", "snippets", "reads", "answer_step", "split")
+    for phase in phases:
         times[phase] = []
     times["ripgrep"] = []
     prompts: list[int] = []
@@ -277,6 +279,13 @@ def warm_worker(spec: dict[str, Any]) -> dict[str, Any]:
                 lambda ex=excerpts, t=text, r=reasoner: asyncio.run(r.answer_from_excerpts(t, ex))
             )
             times["answer_step"].append(elapsed)
+            # The snippet splitter alone on the candidates' pages (read first, untimed), as a
+            # page the process has not seen costs it: no cache is in the way.
+            texts = [
+                read_page_text(root, c.path, max_bytes=settings.max_page_bytes) for c in candidates
+            ]
+            elapsed, _ = _timed(lambda ts=texts: [page_passages(t) for t in ts])
+            times["split"].append(elapsed)
     out["swarm_maxrss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     connection.close()
     tmp.cleanup()
@@ -590,18 +599,20 @@ def report(rows: list[dict[str, Any]], facts: dict[str, str], args: argparse.Nam
         " public function right after that question's queries): `get_settings()`,"
         " `load_page_map` (memory cache), `build_candidates` without snippets (the offline"
         " path: BM25 top 40) and with them (the chat path), five `read_page` excerpts, the"
-        " offline answer step (`OfflineReasoner.answer_from_excerpts`).",
+        " offline answer step (`OfflineReasoner.answer_from_excerpts`); and the snippet"
+        " splitter alone (`page_passages`) over the candidates' pages, as pages not seen before"
+        " cost it (no cache).",
         "",
         "| wiki | settings | page map | candidates | candidates + snippets | 5 excerpt reads"
-        " | answer step |",
-        "|---|---|---|---|---|---|---|",
+        " | answer step | snippet splitter, 40 pages |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for row in rows:
         m = row["median_ms"]
         lines.append(
             f"| {row['name']} | {_ms(m['settings'])} | {_ms(m['page_map'])} "
             f"| {_ms(m['candidates'])} | {_ms(m['snippets'])} | {_ms(m['reads'])}"
-            f" | {_ms(m['answer_step'])} |"
+            f" | {_ms(m['answer_step'])} | {_ms(m['split'])} |"
         )
     lines += [
         "",

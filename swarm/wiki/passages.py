@@ -10,7 +10,7 @@ are the context of the passages under them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -264,14 +264,14 @@ def _blocks(text: str) -> Iterator[_Block]:
         index += 1
 
 
-def _joined_blocks(text: str) -> Iterator[_Block]:
+def _joined_blocks(text: str, blocks: Iterable[_Block] | None = None) -> Iterator[_Block]:
     """Blocks with each caption (a lead-in, a list item, an unfinished one-line paragraph)
     joined to the code block or sub-list that follows it, and a code block right under a
     heading kept (the heading says what it does); other code is not prose and is dropped."""
     pending: _Block | None = None
     previous_kind = ""
     sub_list = False  # pending is an item ending in ":" gathering its sub-list
-    for block in _blocks(text):
+    for block in _blocks(text) if blocks is None else blocks:
         if block.kind == "code":
             code = " ".join(block.text.split())
             if pending is not None and not pending.captioned and pending.captions() and code:
@@ -385,10 +385,11 @@ def split_passages(
     return passages
 
 
-def snippet_passages(text: str) -> list[tuple[str, bool]]:
-    """(passage text, is_heading) in page order: what query snippets are cut from."""
+def snippet_passages(text: str, blocks: Iterable[_Block] | None = None) -> list[tuple[str, bool]]:
+    """(passage text, is_heading) in page order: what query snippets are cut from (`blocks`:
+    the page's blocks already read, by `swarm.wiki.snippet_split`)."""
     out: list[tuple[str, bool]] = []
-    for block in _joined_blocks(text):
+    for block in _joined_blocks(text, blocks):
         if block.kind == "heading":
             out.append((block.text, True))
             continue

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from swarm.wiki.page_text import truncate_with_marker
-from swarm.wiki.passages import snippet_passages
+from swarm.wiki.snippet_split import split_snippet_passages
 
 __all__ = [
     "STOPWORDS",
@@ -187,9 +187,11 @@ def content_words(text: str) -> set[str]:
 
 
 def page_passages(text: str) -> list[tuple[str, bool]]:
-    """(passage, is_heading) in page order for snippets, from the one passage splitter
-    (`swarm.wiki.passages`), over the first 200k characters of a huge page."""
-    return snippet_passages(text[:_SNIPPET_SCAN_CHARS])
+    """(passage, is_heading) in page order for snippets, as the one passage splitter
+    (`swarm.wiki.passages`) gives them, over the first 200k characters of a huge page. A page
+    in plain markdown is read by the splitter's fast path (`swarm.wiki.snippet_split`, the
+    same passages without a markdown-it parse), any other by the splitter itself."""
+    return split_snippet_passages(text[:_SNIPPET_SCAN_CHARS])
 
 
 def _join_window(window: list[tuple[str, bool]]) -> str:
