@@ -13,7 +13,6 @@ import json
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
 
 import numpy as np
 import numpy.typing as npt
@@ -22,11 +21,11 @@ from swarm.config import Settings
 from swarm.errors import ModelError, ModelOutputError, ModelTimeout, ModelUnreachable
 from swarm.models.openai_compat import (
     DEFAULT_BASE_URL,
-    OLLAMA_PORT,
     build_client,
     client_key,
-    connection_failure,
     error_detail,
+    is_ollama_url,
+    unreachable_message,
 )
 from swarm.models.sdk_clients import client_for_call
 
@@ -153,18 +152,10 @@ class EmbeddingsClient:
 
     @property
     def _is_ollama(self) -> bool:
-        try:
-            return urlsplit(self.base_url).port == OLLAMA_PORT
-        except ValueError:
-            return False
+        return is_ollama_url(self.base_url)
 
     def _unreachable(self, exc: BaseException) -> str:
-        why = connection_failure(exc)
-        if self._is_ollama:
-            fix = "is Ollama running? Start it with `ollama serve`"
-        else:
-            fix = f"is the server at {self.where} running? (check OPENAI_BASE_URL)"
-        return f"could not reach the embeddings server at {self.where} ({why}): {fix}"
+        return unreachable_message(exc, "embeddings server", self.where, ollama=self._is_ollama)
 
     def _status_error(self, exc: Any) -> ModelError:
         status = int(exc.status_code)

@@ -49,7 +49,9 @@ __all__ = [
     "client_key",
     "connection_failure",
     "error_detail",
+    "is_ollama_url",
     "missing_setting",
+    "unreachable_message",
 ]
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
@@ -107,10 +109,7 @@ class OpenAICompatChatModel:
 
     @property
     def is_ollama(self) -> bool:
-        try:
-            return urlsplit(self.base_url).port == OLLAMA_PORT
-        except ValueError:
-            return False
+        return is_ollama_url(self.base_url)
 
     def _client_for_call(self) -> AbstractAsyncContextManager[AsyncOpenAI]:
         if self._client is None and self._http_client is not None:
@@ -231,12 +230,7 @@ class OpenAICompatChatModel:
         return reply_from_completion(completion, tool)
 
     def _unreachable(self, exc: BaseException) -> str:
-        why = connection_failure(exc)
-        if self.is_ollama:
-            fix = "is Ollama running? Start it with `ollama serve`"
-        else:
-            fix = f"is the server at {self.where} running? (check OPENAI_BASE_URL)"
-        return f"could not reach the model server at {self.where} ({why}): {fix}"
+        return unreachable_message(exc, "model server", self.where, ollama=self.is_ollama)
 
     def _status_error(self, exc: Any) -> ModelError:
         status = int(exc.status_code)
@@ -266,6 +260,23 @@ class _ToolsRefused(Exception):
 
 
 # --- errors ---------------------------------------------------------------------------------
+
+
+def is_ollama_url(base_url: str) -> bool:
+    """`base_url` is on Ollama's port (11434): its errors get Ollama's fixes."""
+    try:
+        return urlsplit(base_url).port == OLLAMA_PORT
+    except ValueError:
+        return False
+
+
+def unreachable_message(exc: BaseException, server: str, where: str, *, ollama: bool) -> str:
+    """ "could not reach the <server> at <where> (<why>): <what to do>"."""
+    if ollama:
+        fix = "is Ollama running? Start it with `ollama serve`"
+    else:
+        fix = f"is the server at {where} running? (check OPENAI_BASE_URL)"
+    return f"could not reach the {server} at {where} ({connection_failure(exc)}): {fix}"
 
 
 def connection_failure(exc: BaseException) -> str:
