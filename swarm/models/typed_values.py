@@ -35,7 +35,8 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\b(phone|telephone|mobile|cell|landline|tel)\s*(number|no\b|#)|"
             r"(?:'s|s'|\bmy|\bhis|\bher|\btheir|\bour|\byour)\s+(?:phone|mobile|cell)\b|"
             r"\b(telefon|handy)nummer|num[ée]ro\s+de\s+t[ée]l[ée]phone|"
-            r"n[uú]mero\s+de\s+(tel[ée]fono|m[oó]vil)|\bnumber\s+(to|I\s+can)\s+(call|ring|text)\b",
+            r"n[uú]mero\s+de\s+(tel[ée]fono|m[oó]vil)|"
+            r"\bnumber\s+(to|I\s+can)\s+(call|ring|text)\b",
             _I,
         ),
     ),
@@ -141,7 +142,8 @@ def other_ordinal(question: str, text: str) -> bool:
 
 # A figure that is only a date: "how much did she get" is not answered by "1813".
 _DATE_FIGURE = re.compile(
-    r"\b(1\d{3}|20\d{2})-\d{2}(-\d{2})?\b|\b(1\d{3}|20\d{2})\s*[–-]\s*\d{2,4}\b|\b\d{1,2}(st|nd|rd|th)?\s+[A-Z][a-z]+\s+\d{4}\b|"
+    r"\b(1\d{3}|20\d{2})-\d{2}(-\d{2})?\b|\b(1\d{3}|20\d{2})\s*[–-]\s*\d{2,4}\b|"
+    r"\b\d{1,2}(st|nd|rd|th)?\s+[A-Z][a-z]+\s+\d{4}\b|"
     r"\b[A-Z][a-z]+\s+\d{1,2}(st|nd|rd|th)?,?\s+\d{4}\b|(?<![\d.,])(1[0-9]|20)\d{2}(?![\d.,])"
 )
 # A limit, not a count: "Up to 1,000 subscribers on this plan".
