@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -19,15 +18,7 @@ import numpy.typing as npt
 
 from swarm.config import Settings
 from swarm.errors import ModelError, ModelOutputError, ModelTimeout, ModelUnreachable
-from swarm.models.openai_compat import (
-    DEFAULT_BASE_URL,
-    build_client,
-    client_key,
-    error_detail,
-    is_ollama_url,
-    unreachable_message,
-)
-from swarm.models.sdk_clients import client_for_call
+from swarm.models.openai_compat import OpenAIEndpoint, error_detail, unreachable_message
 
 if TYPE_CHECKING:
     import httpx2
@@ -61,12 +52,10 @@ def embeddings_problem(settings: Settings) -> str | None:
     return None
 
 
-class EmbeddingsClient:
-    """`embed(texts)` against `settings.openai_base_url` under `settings.embeddings_model`.
-
-    By default the client is the loop's shared one for these endpoint settings (the chat
-    backend's too); pass `client` or `http_client` (an `httpx2.AsyncClient`) to use your own,
-    then closing it is yours."""
+class EmbeddingsClient(OpenAIEndpoint):
+    """`embed(texts)` against `settings.openai_base_url` under `settings.embeddings_model`,
+    through the loop's shared client for these endpoint settings (the chat backend's too)
+    unless `client` or `http_client` is given (see `OpenAIEndpoint`)."""
 
     def __init__(
         self,
@@ -75,31 +64,13 @@ class EmbeddingsClient:
         client: AsyncOpenAI | None = None,
         http_client: httpx2.AsyncClient | None = None,
     ) -> None:
-        self.settings = settings
+        super().__init__(settings, client=client, http_client=http_client)
         self.model = (settings.embeddings_model or "").strip()
-        self.base_url = (settings.openai_base_url or DEFAULT_BASE_URL).strip()
-        self._client = client
-        self._http_client = http_client
-
-    @property
-    def where(self) -> str:
-        """The server, for messages: its URL without userinfo or query."""
-        from swarm.web.urls import redact_url
-
-        return redact_url(self.base_url.split("?", 1)[0].rstrip("/"))
 
     @property
     def cache_key(self) -> str:
         """What the vectors depend on: the model and the server that computed them."""
         return f"{self.model}\0{self.where}"
-
-    def _client_for_call(self) -> AbstractAsyncContextManager[AsyncOpenAI]:
-        if self._client is None and self._http_client is not None:
-            self._client = build_client(self.settings, self.base_url, self._http_client)
-        key = client_key(self.settings, self.base_url)
-        return client_for_call(
-            self._client, key, lambda: build_client(self.settings, self.base_url)
-        )
 
     async def embed(self, texts: Sequence[str]) -> FloatMatrix:
         """One request: a float32 row per text, in order. Raises the typed errors above."""
@@ -150,12 +121,8 @@ class EmbeddingsClient:
             raise ModelOutputError(f"{bad} (values out of range)")
         return vectors
 
-    @property
-    def _is_ollama(self) -> bool:
-        return is_ollama_url(self.base_url)
-
     def _unreachable(self, exc: BaseException) -> str:
-        return unreachable_message(exc, "embeddings server", self.where, ollama=self._is_ollama)
+        return unreachable_message(exc, "embeddings server", self.where, ollama=self.is_ollama)
 
     def _status_error(self, exc: Any) -> ModelError:
         status = int(exc.status_code)
@@ -163,7 +130,7 @@ class EmbeddingsClient:
         if status == 404:
             fix = (
                 f"pull it with `ollama pull {self.model}`"
-                if self._is_ollama
+                if self.is_ollama
                 else "check SWARM_EMBEDDINGS_MODEL, and that the server serves /v1/embeddings "
                 "(llama.cpp: start it with --embeddings)"
             )

@@ -45,6 +45,7 @@ __all__ = [
     "DEFAULT_BASE_URL",
     "AutoChatReasoner",
     "OpenAICompatChatModel",
+    "OpenAIEndpoint",
     "build_client",
     "client_key",
     "connection_failure",
@@ -80,23 +81,22 @@ def missing_setting(settings: Settings) -> str | None:
     return None
 
 
-class OpenAICompatChatModel:
-    """`ChatModel` over `openai.AsyncOpenAI` against `settings.openai_base_url`.
-
-    By default the client comes from the pool shared per loop and settings (see
+class OpenAIEndpoint:
+    """The OpenAI-compatible server `settings` names (`OPENAI_BASE_URL`, else OpenAI), and
+    the client to reach it: by default the pool shared per loop and settings (see
     `sdk_clients.shared_client`); pass `client` or `http_client` (an `httpx2.AsyncClient`) to
-    use your own instead, then closing it is yours."""
+    use your own instead, then closing it is yours. The chat model and the embeddings client
+    are both one."""
 
     def __init__(
         self,
-        settings: Settings | None = None,
+        settings: Settings,
         *,
         client: AsyncOpenAI | None = None,
         http_client: httpx2.AsyncClient | None = None,
     ) -> None:
-        self.settings = settings or get_settings()
-        self.model = (self.settings.openai_model or "").strip()
-        self.base_url = (self.settings.openai_base_url or DEFAULT_BASE_URL).strip()
+        self.settings = settings
+        self.base_url = (settings.openai_base_url or DEFAULT_BASE_URL).strip()
         self._client = client
         self._http_client = http_client
 
@@ -123,6 +123,21 @@ class OpenAICompatChatModel:
         """Close a client built over the given `http_client`; the shared pool stays open."""
         if self._client is not None:
             await self._client.close()
+
+
+class OpenAICompatChatModel(OpenAIEndpoint):
+    """`ChatModel` over `openai.AsyncOpenAI` against `settings.openai_base_url` (the
+    environment's settings when none are given), under `settings.openai_model`."""
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        client: AsyncOpenAI | None = None,
+        http_client: httpx2.AsyncClient | None = None,
+    ) -> None:
+        super().__init__(settings or get_settings(), client=client, http_client=http_client)
+        self.model = (self.settings.openai_model or "").strip()
 
     async def complete(
         self,
