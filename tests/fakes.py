@@ -1,9 +1,11 @@
 """The test doubles every test module shares: one `Recorder` (an `httpx.MockTransport` handler
-that records each request) and one `settings()` helper."""
+that records each request), one `settings()` helper, and `page_wiki` / `assert_level` for the
+offline evidence rule's tables of small wikis."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -69,3 +71,24 @@ def settings(**overrides: Any) -> Settings:
     and `.env` are empty here, see conftest.py), with no model retries and a 2 s model timeout
     so a failing fake model answers at once; `overrides` win."""
     return get_settings(**{"model_max_retries": 0, "model_timeout_s": 2, **overrides})
+
+
+def page_wiki(root: Path, pages: dict[str, str]) -> Path:
+    """A wiki at `root` of `pages` (path -> text), each listed in index.md by its name."""
+    lines = [f"- [{name.removesuffix('.md')}]({name})" for name in pages]
+    (root / "index.md").write_text("# Index\n\n" + "\n".join(lines) + "\n")
+    for name, text in pages.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return root
+
+
+def assert_level(result: Any, confidence: str, must_hold: str) -> None:
+    """`result` (a WikiQueryResult) has `confidence` ("not high": anything but high) and an
+    answer holding `must_hold`."""
+    if confidence == "not high":
+        assert result.confidence != "high", result.answer
+    else:
+        assert result.confidence == confidence, result.answer
+    assert must_hold in result.answer

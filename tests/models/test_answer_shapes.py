@@ -9,17 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from fakes import page_wiki
 
 from swarm.wiki_query import query
-
-
-def _wiki(root: Path, pages: dict[str, str]) -> Path:
-    lines = [f"- [{name.removesuffix('.md')}]({name})" for name in pages]
-    (root / "index.md").write_text("# Index\n\n" + "\n".join(lines) + "\n")
-    for name, text in pages.items():
-        (root / name).write_text(text)
-    return root
-
 
 FAMILY = """# Grandparents
 
@@ -154,6 +146,6 @@ To pin the Cloud CLI to version 1.2.3: cloud components update --version=1.2.3
 def test_the_value_asked_must_be_there(
     tmp_path: Path, pages: dict[str, str], question: str, high: bool
 ) -> None:
-    result = query(question, wiki_dir=_wiki(tmp_path, pages), model="offline")
+    result = query(question, wiki_dir=page_wiki(tmp_path, pages), model="offline")
     assert result.error is None
     assert (result.confidence == "high") is high, (result.confidence, result.answer)

@@ -5,19 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from fakes import page_wiki
 
 from swarm.wiki_query import query
-
-
-def _wiki(root: Path, pages: dict[str, str]) -> Path:
-    lines = [f"- [{name.removesuffix('.md')}]({name})" for name in pages]
-    (root / "index.md").write_text("# Index\n\n" + "\n".join(lines) + "\n")
-    for name, text in pages.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-    return root
-
 
 COMM = """# comm
 
@@ -209,7 +199,7 @@ CJK = """# 学生券
 def test_the_evidence_rule(
     tmp_path: Path, pages: dict[str, str], question: str, confidence: str, must_hold: str
 ) -> None:
-    wiki = _wiki(tmp_path, pages)
+    wiki = page_wiki(tmp_path, pages)
 
     result = query(question, time_sensitive=False, model="offline", wiki_dir=wiki)
 
@@ -224,7 +214,7 @@ def test_the_evidence_rule(
 
 
 def test_pages_sharing_one_example_line_cite_one_page_or_stay_medium(tmp_path: Path) -> None:
-    wiki = _wiki(tmp_path, MULTIPLEXERS)
+    wiki = page_wiki(tmp_path, MULTIPLEXERS)
 
     result = query(
         "How do I detach from the session in tmux?",
@@ -239,7 +229,7 @@ def test_pages_sharing_one_example_line_cite_one_page_or_stay_medium(tmp_path: P
 
 
 def test_two_pages_giving_different_answers_to_the_slot_make_it_medium(tmp_path: Path) -> None:
-    wiki = _wiki(
+    wiki = page_wiki(
         tmp_path,
         {
             "rota.md": "# Rota\n\nWeekends are covered by Priya.\n",
@@ -254,7 +244,7 @@ def test_two_pages_giving_different_answers_to_the_slot_make_it_medium(tmp_path:
 
 
 def test_a_named_tools_answer_cites_only_that_tools_page(tmp_path: Path) -> None:
-    wiki = _wiki(tmp_path, {"dpkg-deb.md": DPKG_DEB, "bzip2.md": BZIP2})
+    wiki = page_wiki(tmp_path, {"dpkg-deb.md": DPKG_DEB, "bzip2.md": BZIP2})
     result = query(
         "How do I keep input files during compression with bzip2?", model="offline", wiki_dir=wiki
     )

@@ -6,17 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from fakes import assert_level, page_wiki
 
 from swarm.wiki_query import query
-
-
-def _wiki(root: Path, pages: dict[str, str]) -> Path:
-    lines = [f"- [{name.removesuffix('.md')}]({name})" for name in pages]
-    (root / "index.md").write_text("# Index\n\n" + "\n".join(lines) + "\n")
-    for name, text in pages.items():
-        (root / name).write_text(text)
-    return root
-
 
 OFFICE = """# Kestrel Labs opens a Lisbon office
 
@@ -157,12 +149,8 @@ CARD_2026 = "# 2026 rate card\n\n- Day rate: $1,850\n"
 def test_the_evidence_rule_round_two(
     tmp_path: Path, pages: dict[str, str], question: str, confidence: str, must_hold: str
 ) -> None:
-    wiki = _wiki(tmp_path, pages)
+    wiki = page_wiki(tmp_path, pages)
 
     result = query(question, time_sensitive=False, model="offline", wiki_dir=wiki)
 
-    if confidence == "not high":
-        assert result.confidence != "high", result.answer
-    else:
-        assert result.confidence == confidence, result.answer
-    assert must_hold in result.answer
+    assert_level(result, confidence, must_hold)

@@ -6,17 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from fakes import page_wiki
 
 from swarm.wiki_query import query
-
-
-def _wiki(root: Path, pages: dict[str, str]) -> Path:
-    lines = [f"- [{name.removesuffix('.md')}]({name})" for name in pages]
-    (root / "index.md").write_text("# Index\n\n" + "\n".join(lines) + "\n")
-    for name, text in pages.items():
-        (root / name).write_text(text)
-    return root
-
 
 # Man-page style: a caption without a colon, then an indented command.
 BZIP2 = """bzip2
@@ -159,7 +151,9 @@ LZ4 = """# lz4
 def test_the_named_tools_command_comes_back_at_high(
     tmp_path: Path, pages: dict[str, str], question: str, command: str
 ) -> None:
-    result = query(question, time_sensitive=False, model="offline", wiki_dir=_wiki(tmp_path, pages))
+    result = query(
+        question, time_sensitive=False, model="offline", wiki_dir=page_wiki(tmp_path, pages)
+    )
 
     assert result.confidence == "high", result.answer
     assert command in result.answer
@@ -168,7 +162,7 @@ def test_the_named_tools_command_comes_back_at_high(
 
 
 def test_another_tools_identical_example_is_not_high(tmp_path: Path) -> None:
-    wiki = _wiki(tmp_path, {"bzip2.md": BZIP2, "gzip.md": GZIP})
+    wiki = page_wiki(tmp_path, {"bzip2.md": BZIP2, "gzip.md": GZIP})
 
     result = query(
         "How do I keep the input files when compressing with gzip?",
@@ -186,7 +180,7 @@ def test_another_tools_identical_example_is_not_high(tmp_path: Path) -> None:
 def test_the_same_example_on_two_tools_pages_with_no_tool_named_stays_medium(
     tmp_path: Path,
 ) -> None:
-    wiki = _wiki(tmp_path, {"xz.md": XZ, "lz4.md": LZ4})
+    wiki = page_wiki(tmp_path, {"xz.md": XZ, "lz4.md": LZ4})
 
     unnamed = query(
         "How do I test the integrity of compressed files?",
@@ -207,7 +201,7 @@ def test_the_same_example_on_two_tools_pages_with_no_tool_named_stays_medium(
 
 
 def test_a_tool_without_the_asked_option_is_not_high(tmp_path: Path) -> None:
-    wiki = _wiki(tmp_path, {"bzip2.md": BZIP2, "gzip.md": GZIP})
+    wiki = page_wiki(tmp_path, {"bzip2.md": BZIP2, "gzip.md": GZIP})
 
     result = query(
         "How do I set the number of worker threads for bzip2?",
