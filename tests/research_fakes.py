@@ -1,5 +1,5 @@
 """Fakes for the research tests: a recording web search + fetcher, a Wikipedia search, the
-settings research tests start from."""
+settings research tests start from, and `research_with` (the pipeline over them)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from collections.abc import Callable
 from typing import Any
 
 from swarm.config import Settings
-from swarm.models.base import SourceText
+from swarm.models.base import Reasoner, SourceText
 from swarm.models.scripted import ScriptedReasoner
+from swarm.research import ResearchResult, research_topic
 from swarm.web.types import Article, SearchHit
 
 PY_WIKI = "https://en.wikipedia.org/wiki/Python_(programming_language)"
@@ -87,4 +88,26 @@ def web_fixture() -> FakeWeb:
             "https://doc.rust-lang.org/book/ch04": ("Ownership", "Ownership is Rust's rule set."),
             "https://blog.example/borrow": ("Borrowing", "References borrow values."),
         },
+    )
+
+
+async def research_with(
+    topic: str,
+    web: FakeWeb,
+    *,
+    model: Reasoner,
+    wikipedia: Callable[[str, int], Any] | None = None,
+    settings: Settings | None = None,
+    **extra: Any,
+) -> ResearchResult:
+    """`research_topic(topic)` over the fakes: `web`'s search and fetch, `wikipedia` (finding
+    nothing by default), `research_settings()` unless other settings are given."""
+    return await research_topic(
+        topic,
+        model=model,
+        settings=settings or research_settings(),
+        search=web.search,
+        wikipedia_search=wikipedia or fake_wikipedia(),
+        fetcher=web.fetch,
+        **extra,
     )

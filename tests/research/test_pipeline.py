@@ -16,6 +16,7 @@ from research_fakes import (
     fake_wikipedia,
     report_sources,
     research_settings,
+    research_with,
     search_hit,
     web_fixture,
 )
@@ -40,13 +41,11 @@ async def test_research_includes_wikipedia_sources() -> None:
         }
     )
     model = ScriptedReasoner(subqueries=["python"])
-    result = await research_topic(
+    result = await research_with(
         "python",
+        web,
         model=model,
-        settings=research_settings(),
-        search=web.search,
-        wikipedia_search=wikipedia,
-        fetcher=web.fetch,
+        wikipedia=wikipedia,
     )
     assert isinstance(result, ResearchResult)
     origins = {source.url: source.origin for source in result.sources}
@@ -65,13 +64,11 @@ async def test_slow_report_writer_falls_back_to_a_source_digest() -> None:
     model = ScriptedReasoner(subqueries=["t"], delay_s=0.0)
     model.enqueue("write_report", lambda topic, sources: asyncio.sleep(5, result="late"))
     started = time.monotonic()
-    result = await research_topic(
+    result = await research_with(
         "t",
+        web,
         model=model,
         settings=research_settings(research_budget_s=0.5),
-        search=web.search,
-        wikipedia_search=fake_wikipedia(),
-        fetcher=web.fetch,
     )
     assert time.monotonic() - started < 1.0
     assert "A page" in result.report and "[1]" in result.report
@@ -84,13 +81,10 @@ async def test_slow_report_writer_falls_back_to_a_source_digest() -> None:
 async def test_wiki_context_is_source_one() -> None:
     web = FakeWeb(hits={"t": [search_hit("https://a.example/")]})
     model = ScriptedReasoner(subqueries=["t"])
-    result = await research_topic(
+    result = await research_with(
         "t",
+        web,
         model=model,
-        settings=research_settings(),
-        search=web.search,
-        wikipedia_search=fake_wikipedia(),
-        fetcher=web.fetch,
         wiki_context="Our wiki says X.",
     )
     assert [(s.origin, s.url) for s in result.sources] == [
@@ -159,13 +153,10 @@ async def test_never_raises(failure: str) -> None:
 async def test_progress_lines_reach_the_callback() -> None:
     lines: list[str] = []
     web = FakeWeb(hits={"t": [search_hit("https://a.example/")]})
-    await research_topic(
+    await research_with(
         "t",
+        web,
         model=ScriptedReasoner(subqueries=["t"]),
-        settings=research_settings(),
-        search=web.search,
-        wikipedia_search=fake_wikipedia(),
-        fetcher=web.fetch,
         progress=lines.append,
     )
     assert any("planning" in line for line in lines)
@@ -244,13 +235,11 @@ async def test_untrusted_titles_and_snippets_are_neutralised() -> None:
             "url": "https://en.wikipedia.org/wiki/T",
         }
     )
-    result = await research_topic(
+    result = await research_with(
         "t",
+        web,
         model=ScriptedReasoner(subqueries=["t"]),
-        settings=research_settings(),
-        search=web.search,
-        wikipedia_search=wiki,
-        fetcher=web.fetch,
+        wikipedia=wiki,
     )
     assert len(result.sources) == 2
     tool_result = as_tool_result(result)
@@ -269,12 +258,9 @@ async def test_offline_digest_report_neutralises_web_text() -> None:
     )
     model = ScriptedReasoner(subqueries=["t"])
     model.enqueue("write_report", ValueError("model broke"))  # → the extractive digest
-    result = await research_topic(
+    result = await research_with(
         "t",
+        web,
         model=model,
-        settings=research_settings(),
-        search=web.search,
-        wikipedia_search=fake_wikipedia(),
-        fetcher=web.fetch,
     )
     assert "Body" in result.report and marker not in result.report

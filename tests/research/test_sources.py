@@ -15,6 +15,7 @@ from research_fakes import (
     fake_wikipedia,
     report_sources,
     research_settings,
+    research_with,
     search_hit,
     web_fixture,
 )
@@ -37,13 +38,11 @@ async def test_subqueries_run_concurrently_with_wikipedia_per_query() -> None:
     wikipedia = fake_wikipedia()
     model = ScriptedReasoner(subqueries=["a", "b", "c"])
     started = time.monotonic()
-    result = await research_topic(
+    result = await research_with(
         "abc",
+        web,
         model=model,
-        settings=research_settings(),
-        search=web.search,
-        wikipedia_search=wikipedia,
-        fetcher=web.fetch,
+        wikipedia=wikipedia,
     )
     assert time.monotonic() - started < 0.7  # three 0.3 s searches overlapped, not 0.9 s
     assert sorted(q for q, _ in web.searched) == ["a", "b", "c"]
@@ -86,25 +85,19 @@ async def test_depth_bounds_queries_and_fetches(
 async def test_planner_output_is_cleaned_and_failure_falls_back_to_topic() -> None:
     web = FakeWeb()
     model = ScriptedReasoner().enqueue("plan_subqueries", ["  A  b ", "a b", "", "c"])
-    await research_topic(
+    await research_with(
         "t",
+        web,
         model=model,
-        settings=research_settings(),
-        search=web.search,
-        wikipedia_search=fake_wikipedia(),
-        fetcher=web.fetch,
     )
     assert [q for q, _ in web.searched] == ["A b", "c"]
 
     web = FakeWeb()
     model = ScriptedReasoner().enqueue("plan_subqueries", RuntimeError("planner down"))
-    result = await research_topic(
+    result = await research_with(
         "the topic",
+        web,
         model=model,
-        settings=research_settings(),
-        search=web.search,
-        wikipedia_search=fake_wikipedia(),
-        fetcher=web.fetch,
     )
     assert [q for q, _ in web.searched] == ["the topic"]
     assert any("planning failed" in error for error in result.errors)
@@ -122,13 +115,11 @@ async def test_wikipedia_article_found_by_both_appears_once() -> None:
         {"title": "Python (programming language)", "extract": "Extract.", "url": PY_WIKI}
     )
     model = ScriptedReasoner(subqueries=["python"])
-    result = await research_topic(
+    result = await research_with(
         "python",
+        web,
         model=model,
-        settings=research_settings(),
-        search=web.search,
-        wikipedia_search=wikipedia,
-        fetcher=web.fetch,
+        wikipedia=wikipedia,
     )
     assert [(s.url, s.origin) for s in result.sources] == [
         (PY_WIKI, "wikipedia"),  # kept the Wikipedia version, in the web hit's place
@@ -149,13 +140,11 @@ async def test_same_page_from_two_subqueries_appears_once() -> None:
         {"title": "X", "extract": "x", "url": PY_WIKI, "query": "a"},
         {"title": "X", "extract": "x", "url": PY_WIKI.replace("en.", "en.m."), "query": "b"},
     )
-    result = await research_topic(
+    result = await research_with(
         "t",
+        web,
         model=ScriptedReasoner(subqueries=["a", "b"]),
-        settings=research_settings(),
-        search=web.search,
-        wikipedia_search=wikipedia,
-        fetcher=web.fetch,
+        wikipedia=wikipedia,
     )
     assert [s.url for s in result.sources] == [
         "https://example.com/x",
@@ -269,13 +258,11 @@ async def test_wikipedia_search_raising_is_noted_and_additive() -> None:
         raise RuntimeError("boom")
 
     web = web_fixture()
-    result = await research_topic(
+    result = await research_with(
         "rust",
+        web,
         model=ScriptedReasoner(subqueries=["rust ownership"]),
-        settings=research_settings(),
-        search=web.search,
-        wikipedia_search=broken,
-        fetcher=web.fetch,
+        wikipedia=broken,
     )
     assert [s.origin for s in result.sources] == ["web", "web"]
     assert any("Wikipedia search" in error and "boom" in error for error in result.errors)
@@ -375,13 +362,12 @@ async def test_budget_with_slow_fetches_returns_with_the_sources_it_has() -> Non
     )
     model = ScriptedReasoner(subqueries=["t"])
     started = time.monotonic()
-    result = await research_topic(
+    result = await research_with(
         "t",
+        web,
         model=model,
         settings=research_settings(research_budget_s=0.5),
-        search=web.search,
-        wikipedia_search=wikipedia,
-        fetcher=web.fetch,
+        wikipedia=wikipedia,
     )
     assert time.monotonic() - started < 1.0
     assert [s.origin for s in result.sources] == ["web", "web", "wikipedia"]
@@ -400,13 +386,12 @@ async def test_budget_with_slow_search_keeps_wikipedia() -> None:
         {"title": "T", "extract": "Wikipedia on t.", "url": "https://en.wikipedia.org/wiki/T"}
     )
     started = time.monotonic()
-    result = await research_topic(
+    result = await research_with(
         "t",
+        web,
         model=ScriptedReasoner(subqueries=["t"]),
         settings=research_settings(research_budget_s=0.5),
-        search=web.search,
-        wikipedia_search=wikipedia,
-        fetcher=web.fetch,
+        wikipedia=wikipedia,
     )
     assert time.monotonic() - started < 1.0
     assert [s.origin for s in result.sources] == ["wikipedia"]
@@ -418,13 +403,12 @@ async def test_web_search_disabled_leaves_wikipedia_only() -> None:
     wikipedia = fake_wikipedia(
         {"title": "T", "extract": "Wiki text.", "url": "https://en.wikipedia.org/wiki/T"}
     )
-    result = await research_topic(
+    result = await research_with(
         "rust ownership",
+        web,
         model=ScriptedReasoner(subqueries=["rust ownership"]),
         settings=research_settings(web_search_enabled=False),
-        search=web.search,
-        wikipedia_search=wikipedia,
-        fetcher=web.fetch,
+        wikipedia=wikipedia,
     )
     assert [s.origin for s in result.sources] == ["wikipedia"]
     assert web.searched == [] and web.fetched == []
