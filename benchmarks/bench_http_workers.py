@@ -31,8 +31,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-
 from bench_load import DEFAULT_WIKI, questions_for  # noqa: E402
+from bench_report import int_list, write_section  # noqa: E402
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SECTION_MARK = "bench_http_workers"
@@ -213,26 +213,10 @@ def report(args: argparse.Namespace, rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def write_section(path: Path, section: str, label: str) -> None:
-    start, end = f"<!-- {SECTION_MARK}:{label}:start -->", f"<!-- {SECTION_MARK}:{label}:end -->"
-    block = f"{start}\n{section}\n{end}"
-    text = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
-    if start in text and end in text:
-        before, rest = text.split(start, 1)
-        text = before + block + rest.split(end, 1)[1]
-    else:
-        text = text.rstrip("\n") + "\n\n" + block + "\n"
-    path.write_text(text, encoding="utf-8")
-
-
-def _ints(text: str) -> list[int]:
-    return [int(part) for part in text.split(",") if part]
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--wiki", type=Path, default=DEFAULT_WIKI)
-    parser.add_argument("--workers", type=_ints, default=[1, 2])
+    parser.add_argument("--workers", type=int_list, default=[1, 2])
     parser.add_argument("--sessions", type=int, default=8)
     parser.add_argument("--calls", type=int, default=32)
     parser.add_argument("--out", type=Path, default=None)
@@ -242,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     section = report(args, run(args))
     print(section)
     if args.out:
-        write_section(args.out, section, args.label)
+        write_section(args.out, section, SECTION_MARK, args.label)
     return 0
 
 

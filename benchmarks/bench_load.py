@@ -31,6 +31,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from bench_report import int_list, write_section
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_WIKI = REPO_ROOT / "wiki_fixtures" / "cheatsheet"
 TICK_S = 0.005
@@ -386,29 +388,13 @@ def report(
     return "\n".join(lines)
 
 
-def write_section(path: Path, section: str, label: str) -> None:
-    start, end = f"<!-- {SECTION_MARK}:{label}:start -->", f"<!-- {SECTION_MARK}:{label}:end -->"
-    block = f"{start}\n{section}\n{end}"
-    text = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
-    if start in text and end in text:
-        before, rest = text.split(start, 1)
-        text = before + block + rest.split(end, 1)[1]
-    else:
-        text = text.rstrip("\n") + "\n\n" + block + "\n"
-    path.write_text(text, encoding="utf-8")
-
-
-def _ints(text: str) -> list[int]:
-    return [int(part) for part in text.split(",") if part]
-
-
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--wiki", type=Path, default=DEFAULT_WIKI)
     parser.add_argument("--backend", choices=("offline", "scripted"), default="offline")
-    parser.add_argument("--levels", type=_ints, default=[1, 8, 32, 128])
+    parser.add_argument("--levels", type=int_list, default=[1, 8, 32, 128])
     parser.add_argument("--queries", type=int, default=256)
-    parser.add_argument("--workers", type=_ints, default=[1, 2])
+    parser.add_argument("--workers", type=int_list, default=[1, 2])
     parser.add_argument("--worker-concurrency", type=int, default=8)
     parser.add_argument("--skip-connections", action="store_true")
     parser.add_argument("--out", type=Path, default=None)
@@ -434,7 +420,7 @@ def main(argv: list[str] | None = None) -> int:
     section = report(args, conc, workers, conns)
     print(section)
     if args.out:
-        write_section(args.out, section, args.label)
+        write_section(args.out, section, SECTION_MARK, args.label)
     return 0
 
 

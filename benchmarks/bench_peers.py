@@ -43,15 +43,13 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-
+from bench_report import write_section  # noqa: E402
 from bench_wiki_query import ensure_wiki, machine_facts  # noqa: E402
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_FIXTURE = REPO_ROOT / "wiki_fixtures" / "cheatsheet"
 TOP_K = 40
 SNIPPET_TOKENS = 24
-SECTION_MARK_START = "<!-- bench_peers:start -->"
-SECTION_MARK_END = "<!-- bench_peers:end -->"
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 
@@ -650,19 +648,6 @@ def report(rows: list[dict[str, Any]], facts: dict[str, str], args: argparse.Nam
     return "\n".join(lines)
 
 
-def write_section(path: Path, section: str, label: str) -> None:
-    start = SECTION_MARK_START.replace(":start", f":{label}:start")
-    end = SECTION_MARK_END.replace(":end", f":{label}:end")
-    block = f"{start}\n{section}\n{end}"
-    text = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
-    if start in text and end in text:
-        before, rest = text.split(start, 1)
-        text = before + block + rest.split(end, 1)[1]
-    else:
-        text = text.rstrip("\n") + "\n\n" + block + "\n"
-    path.write_text(text, encoding="utf-8")
-
-
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument(
@@ -709,7 +694,7 @@ def main(argv: list[str] | None = None) -> int:
     section = report(rows, facts, args)
     print(section)
     if args.out:
-        write_section(args.out, section, args.label)
+        write_section(args.out, section, "bench_peers", args.label)
     return 0
 
 
