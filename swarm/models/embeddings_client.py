@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from swarm.config import Settings
 from swarm.errors import ModelError, ModelOutputError, ModelTimeout, ModelUnreachable
-from swarm.models.openai_compat import OpenAIEndpoint, error_detail, unreachable_message
+from swarm.models.openai_compat import OpenAIEndpoint
 
 if TYPE_CHECKING:
     import httpx2
@@ -121,25 +121,13 @@ class EmbeddingsClient(OpenAIEndpoint):
             raise ModelOutputError(f"{bad} (values out of range)")
         return vectors
 
-    def _unreachable(self, exc: BaseException) -> str:
-        return unreachable_message(exc, "embeddings server", self.where, ollama=self.is_ollama)
+    server = "embeddings server"
+    model_noun = "embeddings model"
 
-    def _status_error(self, exc: Any) -> ModelError:
-        status = int(exc.status_code)
-        detail = error_detail(exc)
-        if status == 404:
-            fix = (
-                f"pull it with `ollama pull {self.model}`"
-                if self.is_ollama
-                else "check SWARM_EMBEDDINGS_MODEL, and that the server serves /v1/embeddings "
-                "(llama.cpp: start it with --embeddings)"
-            )
-            return ModelError(
-                f"embeddings model {self.model!r} not found at {self.where} (HTTP 404): {fix}"
-            )
-        if status in (401, 403):
-            return ModelError(
-                f"the embeddings server at {self.where} refused the key (HTTP {status}): "
-                "check OPENAI_API_KEY"
-            )
-        return ModelError(f"HTTP {status} from the embeddings server at {self.where}{detail}")
+    def _not_found_fix(self) -> str:
+        if self.is_ollama:
+            return f"pull it with `ollama pull {self.model}`"
+        return (
+            "check SWARM_EMBEDDINGS_MODEL, and that the server serves /v1/embeddings "
+            "(llama.cpp: start it with --embeddings)"
+        )

@@ -124,6 +124,38 @@ class OpenAIEndpoint:
         if self._client is not None:
             await self._client.close()
 
+    # What the server and its model are called in messages; how to fix an unknown model.
+    server = "model server"
+    model_noun = "model"
+    model = ""
+
+    def _not_found_fix(self) -> str:
+        raise NotImplementedError
+
+    def _unreachable(self, exc: BaseException) -> str:
+        return unreachable_message(exc, self.server, self.where, ollama=self.is_ollama)
+
+    def _status_error(self, exc: Any) -> ModelError:
+        """An HTTP error status as a `ModelError` saying what to do."""
+        status = int(exc.status_code)
+        detail = error_detail(exc)
+        if status == 404:
+            return ModelError(
+                f"{self.model_noun} {self.model!r} not found at {self.where} (HTTP 404): "
+                f"{self._not_found_fix()}"
+            )
+        if status == 429:
+            return ModelError(
+                f"rate limited by {self.where} (HTTP 429{detail}; retried "
+                f"{self.settings.model_max_retries}×): try again later"
+            )
+        if status in (401, 403):
+            return ModelError(
+                f"the {self.server} at {self.where} refused the key (HTTP {status}): "
+                "check OPENAI_API_KEY"
+            )
+        return ModelError(f"HTTP {status} from the {self.server} at {self.where}{detail}")
+
 
 class OpenAICompatChatModel(OpenAIEndpoint):
     """`ChatModel` over `openai.AsyncOpenAI` against `settings.openai_base_url` (the
@@ -244,30 +276,10 @@ class OpenAICompatChatModel(OpenAIEndpoint):
             raise ModelOutputError(f"the reply from {self.where} was not JSON") from exc
         return reply_from_completion(completion, tool)
 
-    def _unreachable(self, exc: BaseException) -> str:
-        return unreachable_message(exc, "model server", self.where, ollama=self.is_ollama)
-
-    def _status_error(self, exc: Any) -> ModelError:
-        status = int(exc.status_code)
-        detail = error_detail(exc)
-        if status == 404:
-            fix = (
-                f"pull it with `ollama pull {self.model}`"
-                if self.is_ollama
-                else "check SWARM_OPENAI_MODEL, and that OPENAI_BASE_URL ends in /v1"
-            )
-            return ModelError(f"model {self.model!r} not found at {self.where} (HTTP 404): {fix}")
-        if status == 429:
-            return ModelError(
-                f"rate limited by {self.where} (HTTP 429{detail}; retried "
-                f"{self.settings.model_max_retries}×): try again later"
-            )
-        if status in (401, 403):
-            return ModelError(
-                f"the model server at {self.where} refused the key (HTTP {status}): "
-                "check OPENAI_API_KEY"
-            )
-        return ModelError(f"HTTP {status} from the model server at {self.where}{detail}")
+    def _not_found_fix(self) -> str:
+        if self.is_ollama:
+            return f"pull it with `ollama pull {self.model}`"
+        return "check SWARM_OPENAI_MODEL, and that OPENAI_BASE_URL ends in /v1"
 
 
 class _ToolsRefused(Exception):

@@ -131,6 +131,7 @@ def test_an_unknown_model_names_it(server: FakeServer) -> None:
     assert result.exit_code == 1
     error = payload(result)["error"]
     assert f"model '{MODEL}' not found at {server.base_url}" in error
+    assert "model model" not in error and "embeddings" not in error
     assert "SWARM_OPENAI_MODEL" in error
 
 
