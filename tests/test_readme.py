@@ -88,3 +88,11 @@ def test_the_freshness_table_lists_the_date_keys_in_their_order() -> None:
     rows = {cells[0]: re.findall(r"`([^`]+)`", cells[1]) for cells in _table_rows(section)[:3]}
     assert rows["1 (newest wins)"] == list(DATE_KEYS)
     assert rows["2 (only if none of the above)"] == list(CREATED_KEYS)
+
+
+def test_the_freshness_table_lists_the_out_of_date_marks() -> None:
+    from swarm.wiki.frontmatter_keys import OUT_OF_DATE_WORDS
+
+    section = README[README.index("### Freshness") :]
+    rows = {cells[0]: re.findall(r"`([^`]+)`", cells[1]) for cells in _table_rows(section)[:4]}
+    assert rows["decides alone"][: len(OUT_OF_DATE_WORDS)] == list(OUT_OF_DATE_WORDS)

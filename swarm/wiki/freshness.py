@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from swarm.wiki.dates import parse_date
+from swarm.wiki.frontmatter_keys import key_name, page_marked_out_of_date
 from swarm.wiki.time_words import (
     asks_fast_moving_kind,
     names_current_year,
@@ -37,7 +38,7 @@ __all__ = [
 ]
 
 # Frontmatter keys that say when a page was last true, as vaults write them (compared after
-# `_key_name`: "Date Modified", "date-modified" and "dateModified" are `date_modified`); the
+# `key_name`: "Date Modified", "date-modified" and "dateModified" are `date_modified`); the
 # newest one present counts. The creation date counts only when none of these is there.
 DATE_KEYS = (
     "updated",
@@ -158,7 +159,7 @@ def _page_kind(metadata: Any, entry: PageEntry | None) -> _PageKind:
         flag = flag.strip().lower() in _TRUE_WORDS if flag.strip() else None
     if isinstance(flag, bool):
         return _PageKind(flag=flag)
-    fields = {_key_name(key): value for key, value in metadata.items()}
+    fields = {key_name(key): value for key, value in metadata.items()}
     labels = [label for key in _TAG_KEYS for label in _tag_labels(fields.get(key))]
     headings = [metadata.get("title")]
     if entry is not None:
@@ -235,7 +236,7 @@ def _names_subject(question: str, metadata: Mapping[str, Any], entry: PageEntry 
         return False
     if any(_tag_word(word) for word in words(question)):
         return True
-    fields = {_key_name(key): value for key, value in metadata.items()}
+    fields = {key_name(key): value for key, value in metadata.items()}
     names: list[Any] = [fields.get(key) for key in _NAME_KEYS]
     if entry is not None:
         *folders, file_name = entry.path.split("/")
@@ -249,22 +250,11 @@ def _names_subject(question: str, metadata: Mapping[str, Any], entry: PageEntry 
     return bool(content_words(question) & subject)
 
 
-_CAMEL_BOUNDARY = re.compile(r"(?<=[a-z])(?=[A-Z])")
-
-
-def _key_name(key: Any) -> str:
-    """A frontmatter key compared the way people vary it: `Date Modified`, `date-modified`,
-    `dateModified` and `date_modified` are all `date_modified`."""
-    if not isinstance(key, str):
-        return ""
-    return re.sub(r"[\s\-]+", "_", _CAMEL_BOUNDARY.sub("_", key.strip())).lower()
-
-
 def page_last_updated(metadata: Mapping[str, Any]) -> dt.datetime | None:
     """The newest parseable date among the page's `DATE_KEYS`, else among its
     `CREATED_KEYS` (a page's creation date is its last known state only when nothing newer
     is recorded), else None."""
-    fields = {_key_name(key): value for key, value in metadata.items()}
+    fields = {key_name(key): value for key, value in metadata.items()}
     for keys in (DATE_KEYS, CREATED_KEYS):
         present = [d for d in (parse_date(fields.get(key)) for key in keys) if d is not None]
         if present:
@@ -317,6 +307,8 @@ def page_is_stale(
 ) -> bool:
     """True when the page's freshness window has passed at `now`.
 
+    - A page its owner marks out of date (`outdated: true`, `status: deprecated`,
+      `superseded_by: ...`; see `OUT_OF_DATE_WORDS`) is stale.
     - `review_by` (a date) in the frontmatter is the page owner's own expiry and decides
       alone: stale once `now` is past it.
     - Otherwise the newest of the `DATE_KEYS` present (else of the `CREATED_KEYS`) is
@@ -351,7 +343,9 @@ def _page_is_stale(
     current = parse_date(now)
     if current is None:
         return False
-    fields = {_key_name(key): value for key, value in metadata.items()}
+    fields = {key_name(key): value for key, value in metadata.items()}
+    if page_marked_out_of_date(metadata):
+        return True
     review_by = _review_deadline(fields.get("review_by"))
     if review_by is not None:
         return current >= review_by

@@ -25,6 +25,7 @@ from swarm.wiki.freshness import (
     page_is_time_sensitive,
     page_last_updated,
 )
+from swarm.wiki.frontmatter_keys import page_marked_out_of_date
 from swarm.wiki.index import INDEX_FILENAME, PageEntry, load_page_map
 from swarm.wiki.links import LinkLine, normalise_page_path, wikilink_plugin
 from swarm.wiki.pages import PageExcerpt, confine, read_page, read_page_text
@@ -235,6 +236,8 @@ def _staleness(
         time_sensitive_stale_after_days=settings.time_sensitive_stale_after_days,
     ):
         return None
+    if (marked := page_marked_out_of_date(metadata)) is not None:
+        return f"the page says it is out of date ({marked})"
     review_by = parse_date(metadata.get("review_by"))
     if review_by is not None:
         return f"review_by {review_by.date().isoformat()} has passed"

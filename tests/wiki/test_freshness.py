@@ -490,3 +490,28 @@ def test_page_time_sensitive_for_the_question(
 @settings(max_examples=50, deadline=None)
 def test_page_time_sensitive_for_never_raises(question: str, metadata: dict[str, Any]) -> None:
     assert page_time_sensitive_for(question, metadata, PRICING) in (True, False)
+
+
+@pytest.mark.parametrize(
+    ("metadata", "stale"),
+    [
+        pytest.param({"outdated": True}, True, id="outdated-true"),
+        pytest.param({"Outdated": "yes"}, True, id="outdated-yes-string"),
+        pytest.param({"deprecated": True}, True, id="deprecated"),
+        pytest.param({"status": "Deprecated"}, True, id="status-deprecated"),
+        pytest.param({"state": "out of date"}, True, id="state-out-of-date"),
+        pytest.param({"superseded-by": "new-rota.md"}, True, id="superseded-by"),
+        pytest.param({"replacedBy": ["[[New rota]]"]}, True, id="replaced-by-list"),
+        pytest.param({"outdated": False}, False, id="outdated-false"),
+        pytest.param({"outdated": "no"}, False, id="outdated-no"),
+        pytest.param({"status": "active"}, False, id="status-active"),
+        pytest.param({"status": "archived"}, False, id="archived-is-a-true-record"),
+        pytest.param({"superseded_by": "  "}, False, id="empty-successor"),
+        pytest.param({"status": ["deprecated"]}, False, id="odd-value-ignored"),
+    ],
+)
+def test_a_page_marked_out_of_date_is_stale_whatever_its_dates(
+    metadata: dict[str, Any], stale: bool
+) -> None:
+    fresh = {"updated": NOW.date(), "review_by": dt.date(2030, 1, 1)}
+    assert page_is_stale({**fresh, **metadata}, now=NOW) is stale

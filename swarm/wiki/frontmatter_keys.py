@@ -1,0 +1,55 @@
+"""Frontmatter keys compared the way people vary them, and the marks by which a page says it
+is out of date."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = ["OUT_OF_DATE_WORDS", "key_name", "page_marked_out_of_date"]
+
+# A page its owner marks out of date is stale whatever its dates say: a true flag under one of
+# these keys, a `status` / `state` of one of these words, or a `superseded_by` / `replaced_by`
+# naming its successor. ("archived" is left out: an archived page is a true record of its time.)
+OUT_OF_DATE_WORDS = ("outdated", "out_of_date", "obsolete", "deprecated", "superseded", "stale")
+_STATUS_KEYS = ("status", "state")
+_SUCCESSOR_KEYS = ("superseded_by", "replaced_by")
+
+
+_CAMEL_BOUNDARY = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
+def key_name(key: Any) -> str:
+    """A frontmatter key compared the way people vary it: `Date Modified`, `date-modified`,
+    `dateModified` and `date_modified` are all `date_modified`."""
+    if not isinstance(key, str):
+        return ""
+    return re.sub(r"[\s\-]+", "_", _CAMEL_BOUNDARY.sub("_", key.strip())).lower()
+
+
+def _is_true(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    return isinstance(value, str) and value.strip().lower() in ("true", "yes", "y", "1")
+
+
+def page_marked_out_of_date(metadata: Mapping[str, Any]) -> str | None:
+    """`key: value` where the page says it is out of date (`outdated: true`, `status:
+    deprecated`, `superseded_by: new-page`...; keys and words compared as `key_name` compares
+    keys), or None."""
+    if not isinstance(metadata, Mapping):
+        return None
+    for key, value in metadata.items():
+        name = key_name(key)
+        if name in OUT_OF_DATE_WORDS and _is_true(value):
+            marked = True
+        elif name in _STATUS_KEYS:
+            marked = isinstance(value, str) and key_name(value) in OUT_OF_DATE_WORDS
+        elif name in _SUCCESSOR_KEYS:
+            marked = bool(value.strip() if isinstance(value, str) else value)
+        else:
+            continue
+        if marked:
+            return f"{key}: {value}"
+    return None
