@@ -1,5 +1,5 @@
-"""Frontmatter keys compared the way people vary them, and the marks by which a page says it
-is out of date."""
+"""Frontmatter keys compared the way people vary them, a field's value as text, and the marks
+by which a page says it is out of date."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["OUT_OF_DATE_WORDS", "key_name", "page_marked_out_of_date"]
+__all__ = ["OUT_OF_DATE_WORDS", "fact_text", "key_name", "page_marked_out_of_date"]
 
 # A page its owner marks out of date is stale whatever its dates say: a true flag under one of
 # these keys, a `status` / `state` of one of these words, or a `superseded_by` / `replaced_by`
@@ -53,3 +53,12 @@ def page_marked_out_of_date(metadata: Mapping[str, Any]) -> str | None:
         if marked:
             return f"{key}: {value}"
     return None
+
+
+def fact_text(value: Any) -> str:
+    """A frontmatter value as the text of a fact (`tags: [a, b]` is "a, b"; a mapping is "")."""
+    if isinstance(value, list | tuple):
+        return ", ".join(str(item) for item in value if not isinstance(item, dict | list))
+    if isinstance(value, dict):
+        return ""
+    return str(value)

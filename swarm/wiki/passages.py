@@ -18,6 +18,8 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from swarm.wiki.code_comments import commented_commands
+from swarm.wiki.frontmatter_keys import fact_text
+from swarm.wiki.html_text import html_block_lines
 
 __all__ = [
     "Passage",
@@ -261,6 +263,9 @@ def _blocks(text: str) -> Iterator[_Block]:
                 )
         elif kind in ("fence", "code_block"):
             yield from _code_blocks(token.content, context(), depth)
+        elif kind == "html_block":  # a Jekyll page's table of facts, a <div> of prose
+            for line_kind, line in html_block_lines(token.content):
+                yield _Block(line_kind, [line], context(), depth=depth)
         index += 1
 
 
@@ -315,14 +320,6 @@ def _joined_blocks(text: str, blocks: Iterable[_Block] | None = None) -> Iterato
         yield pending
 
 
-def _fact_value(value: Any) -> str:
-    if isinstance(value, list | tuple):
-        return ", ".join(str(item) for item in value if not isinstance(item, dict | list))
-    if isinstance(value, dict):
-        return ""
-    return str(value)
-
-
 def _summary(blocks: Sequence[_Block]) -> str:
     """The page's summary: the first sentence of its first paragraph, when that comes before
     any command and is prose (not a `Key: value` line), under no heading but the title's."""
@@ -353,7 +350,7 @@ def split_passages(
     fact_context = " ".join(dict.fromkeys([title, str((metadata or {}).get("title") or "")]))
     fact_context = fact_context.strip()
     for key, value in (metadata or {}).items():
-        fact = _fact_value(value).strip()
+        fact = fact_text(value).strip()
         if str(key).lower() in _NOT_FACTS or not fact or not any(c.isalnum() for c in fact):
             continue
         line = " ".join(f"{key}: {fact}".split())
