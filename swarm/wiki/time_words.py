@@ -72,6 +72,11 @@ _MOMENT_PATTERNS = (
     r"now",
     r"still",
     r"this\s+(?:week|month|year|quarter|morning|afternoon|evening)",
+    # the periods offices, schools and teams plan by, this one or the next ("the deadline
+    # this cycle", "next semester"); not "this term" ("what does this term mean")
+    r"(?:this|next|the\s+upcoming)\s+(?:cycle|season|semester|sprint|fiscal\s+year|"
+    r"weekend|spring|summer|autumn|fall|winter)",
+    r"next\s+(?:week|month|year|quarter)",
     r"(?:last|past)\s+(?:week|month|few\s+days|24\s+hours)",
     r"today(?:'s)?",
     r"tonight",

@@ -48,6 +48,11 @@ NOW = dt.datetime(2026, 6, 1, 12, 0, 0)
         pytest.param("Any news on CCW", True, id="news"),
         pytest.param("What's happening right now", True, id="right-now"),
         pytest.param("Goals for this month", True, id="this-month"),
+        pytest.param("What's the plan deadline this cycle?", True, id="this-cycle"),
+        pytest.param("Who teaches the class next semester?", True, id="next-semester"),
+        pytest.param("What's open over the upcoming weekend?", True, id="upcoming-weekend"),
+        pytest.param("What does this term mean?", False, id="this-term-is-a-word"),
+        pytest.param("How long is one wash cycle?", False, id="cycle-alone"),
     ],
 )
 def test_detect_time_sensitive(question: str, expected: bool) -> None:
