@@ -17,6 +17,7 @@ from swarm.models.how_to import (
     request_words,
     without_constraints,
 )
+from swarm.models.question_language import question_language
 from swarm.models.question_words import GENERIC
 from swarm.models.typed_values import value_problem, without_numbers
 from swarm.wiki.passages import Passage
@@ -187,18 +188,21 @@ class EvidenceRule:
         # What a how-to question asks for: a command, for the programs it names.
         self.how = HowTo(question, self.question_words, passages, alternatives)
         self.how_to = self.how.asks
-        self.asks_person = bool(_PERSON_ASKED.search(question))
+        self.language = question_language(question)  # a Spanish, French... question's words
+        self.asks_person = bool(_PERSON_ASKED.search(question)) or self.language.asks_person
         self.numbers = _numbers(question)
         self.asks_past = bool(_PAST_ASKED.search(question))
         # A how-to's "without extracting it" says what the command must not do: the answer
         # need not say "not" (`tar --list`), though it may ("without changing": agreed below).
         negating = without_constraints(question) if self.how_to else question
         self.negated = bool(_NEGATIONS & set(words(negating))) or "n't" in negating.lower()
+        self.negated |= self.language.negated
         # "instead of overwriting", "stop bzip2 from deleting": what the question wants not
         # done, so a passage saying "do not overwrite" / "don't delete" agrees with it.
         self.denied = _negated_words(denials_as_not(question)) | denied_words(question)
         lowered = set(words(question))
         self.opposites = {_OPPOSITE[w] for w in lowered if w in _OPPOSITE} - lowered
+        self.opposites |= self.language.opposites
         # "When did X erupt before the Hōei eruption?": the date asked is relative to another
         # event, so a passage dating only that event (no before/after/earlier...) is no answer.
         self.relative_when = "date" in kinds and bool(lowered & _RELATIVE_TIME)
@@ -216,6 +220,8 @@ class EvidenceRule:
             name = _CJK_START.split(name, maxsplit=1)[0]
             if name.lower().strip("'s") in _NOT_NAMES or name.lower() in STOPWORDS:
                 continue
+            if name.lower() in self.language.function_words:
+                continue  # "¿Qué...", "La caldera...": a function word opening a sentence
             if _WEEKDAY.match(name):
                 continue  # "Saturdays and Sundays" is "weekends" too: a word, not a name
             if match.start() == 0 and (name.lower() in _NOT_NAMES or _generic(name)):

@@ -1,0 +1,300 @@
+"""A question's language, for the offline answers: Spanish, French, German, Italian and
+Portuguese questions read as English ones are. Their function words and interrogatives are no
+content words a passage must state (as English stopwords are not), their interrogatives ask for
+the kinds of answer English ones do (cuándo, quand, wann: a date), and their negations and
+opposites count as English ones do. An English question is read as before.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+from bm25s import stopwords as _lists
+
+from swarm.wiki.tokens import STOPWORDS, tokenize, words
+
+__all__ = ["ENGLISH", "QuestionLanguage", "question_language"]
+
+
+def _fold(text: str) -> str:
+    """Lowercase `text` without its accents ("Cuánto" -> "cuanto", "où" -> "ou")."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+# Interrogatives and question phrasing each language adds to its stopword list (Snowball's,
+# as bm25s ships them), and the words that say "not".
+_INTERROGATIVES = {
+    "es": "qué cuál cuáles quién quiénes cuándo cuánto cuánta cuántos cuántas dónde adónde "
+    "cómo dime hago hace hacemos hacer",
+    "fr": "quand où combien quel quelle quels quelles comment pourquoi qui que quoi lequel "
+    "laquelle lesquels lesquelles est-ce fais fait faire",
+    "de": "wann wo wohin woher wer wen wem wessen was welche welcher welches welchen welchem "
+    "wie warum wieso weshalb viel viele",
+    "it": "quando dove chi cosa che quale quali quanto quanta quanti quante come perché",
+    "pt": "quando onde aonde quem que qual quais quanto quanta quantos quantas como porque quê "
+    "faço faz fazer",
+}
+# Words asking for an amount of money (price, cost, pay, charge, fee), as English's MONEY:
+# a currency amount states them.
+_MONEY = {
+    "es": "precio precios coste costes costo cuesta cuestan costó costaron pagar pago paga "
+    "pagamos pagué pagan cobra cobran cobró importe",
+    "fr": "prix coût coûte coûtent coûté payer paie paye payé payons facture facturé tarif",
+    "de": "preis preise kosten kostet kostete bezahlen zahlen zahle zahlt bezahlt gebühr",
+    "it": "prezzo prezzi costo costa costano costato pagare pago paga paghiamo pagato",
+    "pt": "preço preços custo custa custam custou pagar pago paga pagamos paguei cobra",
+}
+# "¿Cómo se llama...?", "Comment s'appelle...", "Wie heißt...": the verb of a naming question
+# is no word the answer writes ("What is X called": "called").
+_NAMING = {
+    "es": r"\bcómo\s+se\s+(llam\w*)",
+    "fr": r"\bcomment\s+(?:s'|se\s+)?(appel\w*)",
+    "de": r"\bwie\s+(hei(?:ß|ss)\w*)",
+    "it": r"\bcome\s+si\s+(chiam\w*)",
+    "pt": r"\bcomo\s+se\s+(cham\w*)",
+}
+_STOPWORDS = {
+    "es": _lists.STOPWORDS_SPANISH,
+    "fr": _lists.STOPWORDS_FRENCH,
+    "de": _lists.STOPWORDS_GERMAN,
+    "it": _lists.STOPWORDS_ITALIAN,
+    "pt": _lists.STOPWORDS_PORTUGUESE,
+}
+_NEGATIONS = {
+    "es": "no nunca jamás sin ni ningún ninguna ninguno nada",
+    "fr": "ne pas non jamais sans aucun aucune ni rien",
+    "de": "nicht kein keine keinen keinem keiner keines nie niemals ohne weder",
+    "it": "non mai senza nessun nessuno nessuna né niente",
+    "pt": "não nunca jamais sem nem nenhum nenhuma nada",
+}
+# Opposites a near-miss question swaps (before/after, first/last, most/least...).
+_OPPOSITES = {
+    "es": "antes:después primero:último primera:última mayor:menor máximo:mínimo "
+    "encima:debajo dentro:fuera norte:sur",
+    "fr": "avant:après premier:dernier première:dernière maximum:minimum dessus:dessous "
+    "dedans:dehors nord:sud",
+    "de": "vor:nach vorher:nachher erste:letzte ersten:letzten maximal:minimal über:unter "
+    "innen:außen nord:süd",
+    "it": "prima:dopo primo:ultimo prima:ultima massimo:minimo sopra:sotto dentro:fuori nord:sud",
+    "pt": "antes:depois primeiro:último primeira:última maior:menor máximo:mínimo "
+    "acima:abaixo dentro:fora norte:sul",
+}
+# What each language's interrogatives ask for, on the accent-folded question: the kinds of
+# answer English asks for with when / how many / how much / where / who / why. A word that is
+# also a conjunction ("cuando", "quando", "come", "wie") asks only opening the question or a
+# clause (`_OPEN`), as English "when" does.
+_OPEN = r"(?:^|[¿¡,;:.?!]\s*)\W*(?:(?:y|e|et|und|pero|mais|ma|mas|aber)\s+)?"
+_KINDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "es": (
+        (
+            "date",
+            r"\bcuándo\b|" + _OPEN + r"(?:(?:hasta|desde|para)\s+)?cuando\b|"
+            r"\b(?:en\s+)?qué\s+(?:año|fecha|día|mes|hora)\b|\b(?:en\s+)?que\s+(?:año|fecha)\b",
+        ),
+        ("count", r"\bcuánt[oa]s\b|" + _OPEN + r"(?:(?:a|en|de|con|por|para)\s+)?cuant[oa]s\b"),
+        (
+            "figure",
+            r"\bcuánt[oa]\b|" + _OPEN + r"(?:(?:a|en|de|con|por|para|hasta)\s+)?"
+            r"cuant[oa]\b|\bqué\s+(?:porcentaje|tamaño|precio)\b",
+        ),
+        (
+            "place",
+            r"\ba?dónde\b|" + _OPEN + r"(?:(?:de|desde|hasta|por|hacia)\s+)?a?donde\b|"
+            r"\bqué\s+(?:ciudad|país|pueblo|lugar|sitio)\b",
+        ),
+        ("person", r"\bquién(?:es)?\b|" + _OPEN + r"(?:(?:a|de|con|para|por)\s+)?quien(?:es)?\b"),
+        ("reason", r"\bpor\s+qué\b|" + _OPEN + r"por\s+que\b"),
+    ),
+    "fr": (
+        (
+            "date",
+            _OPEN + r"(?:(?:jusqu'|depuis|d')\s*)?quand\b|\bquelle?s?\s+(?:année|date|jour|"
+            r"mois|heure)\b|\b(?:en|à)\s+quelle\s+(?:année|heure|date)\b",
+        ),
+        ("count", r"\bcombien\s+(?:de|d')"),
+        ("figure", r"\bcombien\b|\bquel(?:le)?\s+(?:pourcentage|taille|prix)\b"),
+        ("place", r"\boù\b|\b(?:dans|à)\s+quel(?:le)?\s+(?:ville|pays|endroit|lieu)\b"),
+        ("person", _OPEN + r"(?:(?:à|de|avec|par|pour|chez)\s+)?qui\b"),
+        ("reason", r"\bpourquoi\b"),
+    ),
+    "de": (
+        (
+            "date",
+            r"\bwann\b|\bseit\s+wann\b|\b(?:in\s+)?welche[mnrs]?\s+(?:jahr|datum|tag|monat|"
+            r"uhrzeit)\b|\bum\s+wie\s*viel\s+uhr\b",
+        ),
+        ("count", r"\bwie\s*viele\b"),
+        (
+            "figure",
+            r"\bwie\s*viel\b|\bwie\s+(?:lange?|alt|oft|weit|hoch|groß|gross|teuer|schwer|"
+            r"schnell|tief|breit)\b",
+        ),
+        ("place", r"\bwo(?:hin|her)?\b|\bin\s+welche[mnrs]?\s+(?:stadt|land|ort)\b"),
+        ("person", r"\bwe(?:r|n|m|ssen)\b"),
+        ("reason", r"\b(?:warum|wieso|weshalb|weswegen)\b"),
+    ),
+    "it": (
+        (
+            "date",
+            _OPEN + r"(?:(?:da|fino\s+a)\s+)?quando\b|\b(?:in\s+)?(?:che|quale)\s+(?:anno|"
+            r"data|giorno|mese)\b|\ba\s+che\s+ora\b",
+        ),
+        ("count", r"\bquant[ie]\b"),
+        ("figure", r"\bquant[oa]\b|\bquale\s+(?:percentuale|prezzo)\b"),
+        ("place", r"\bdove\b|\bin\s+quale\s+(?:città|paese|luogo)\b"),
+        ("person", _OPEN + r"(?:(?:a|di|da|con|per)\s+)?chi\b"),
+        ("reason", _OPEN + r"perché\b"),
+    ),
+    "pt": (
+        (
+            "date",
+            _OPEN + r"(?:(?:até|desde)\s+)?quando\b|\b(?:em\s+)?(?:que|qual)\s+(?:ano|data|"
+            r"dia|mês)\b|\ba\s+que\s+horas\b",
+        ),
+        ("count", r"\bquant[oa]s\b"),
+        ("figure", r"\bquant[oa]\b|\bqual\s+(?:a\s+)?(?:percentagem|porcentagem|preço)\b"),
+        ("place", r"\bonde\b|\baonde\b|\bem\s+que\s+(?:cidade|país|lugar)\b"),
+        ("person", r"\bquem\b"),
+        ("reason", _OPEN + r"por\s*qu[eê]\b|\bpor\s+quê\b"),
+    ),
+}
+# "¿Cómo funciona...?", "Comment faire...", "Wie stelle ich...": a question asking how opens
+# with the word for "how"; one asking a name ("cómo se llama", "wie heißt") does not explain.
+_HOW = {
+    "es": r"^\W*(?:y\s+)?cómo\b(?!\s+se\s+llam)",
+    "fr": r"^\W*comment\b(?!\s+(?:s'|se\s+)?appel|\s+dit-on)",
+    "de": r"^\W*wie\b(?!\s*viele?\b|\s+(?:lange?|alt|oft|weit|hoch|groß|gross|teuer|schwer|"
+    r"schnell|tief|breit|heißt|heisst|spät|spat)\b)",
+    "it": r"^\W*come\b(?!\s+si\s+chiam)",
+    "pt": r"^\W*como\b(?!\s+se\s+cham)",
+}
+# Opening the question ("¿", "¡") says Spanish, whatever words follow.
+_SPANISH_MARKS = re.compile("[¿¡]")
+_MIN_HITS = 2
+
+
+def _folded_set(text: str | tuple[str, ...]) -> frozenset[str]:
+    items = text.split() if isinstance(text, str) else text
+    return frozenset(_fold(item) for item in items)
+
+
+_FUNCTION = {
+    code: _folded_set(_STOPWORDS[code]) | _folded_set(_INTERROGATIVES[code]) for code in _STOPWORDS
+}
+_FUNCTION_TOKENS = {
+    code: frozenset(
+        token
+        for word in (*_STOPWORDS[code], *_INTERROGATIVES[code].split())
+        for token in tokenize(word)
+    )
+    for code in _STOPWORDS
+}
+_ENGLISH = frozenset(STOPWORDS) | frozenset(_lists.STOPWORDS_EN_PLUS)
+_KIND_RULES = {
+    code: tuple((kind, re.compile(rule, re.IGNORECASE)) for kind, rule in rules)
+    for code, rules in _KINDS.items()
+}
+_HOW_RULES = {code: re.compile(rule, re.IGNORECASE) for code, rule in _HOW.items()}
+_NAMING_RULES = {code: re.compile(rule, re.IGNORECASE) for code, rule in _NAMING.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionLanguage:
+    """How a question's language reads it: `codes` (empty for English or a language not
+    known), its function words and interrogatives (lowercase; a capitalised word within a
+    sentence is a name) and their tokens (`function_tokens`, none of them a content word;
+    `passage_tokens`: those of all the language's function words but the question's content
+    words), the kinds of answer its interrogatives ask for, whether it asks
+    for a person, a reason or a method, says "not", and the opposites of its words."""
+
+    codes: tuple[str, ...] = ()
+    function_words: frozenset[str] = frozenset()
+    function_tokens: frozenset[str] = frozenset()
+    passage_tokens: frozenset[str] = frozenset()
+    money_tokens: frozenset[str] = frozenset()
+    kinds: frozenset[str] = frozenset()
+    asks_person: bool = False
+    needs_explanation: bool = False
+    negated: bool = False
+    opposites: frozenset[str] = frozenset()
+
+    def content(self, tokens: frozenset[str]) -> frozenset[str]:
+        """`tokens` (a passage's) without the tokens of the language's function words."""
+        return tokens - self.passage_tokens if self.passage_tokens else tokens
+
+
+ENGLISH = QuestionLanguage()
+
+
+def _detect(question: str) -> tuple[str, ...]:
+    """The languages whose function words the question uses most (at least two, and more
+    than English ones); several when they tie ("de la" is Spanish and French)."""
+    folded = [_fold(word) for word in words(question)]
+    english = sum(word in _ENGLISH for word in folded)
+    hits = {code: sum(word in function for word in folded) for code, function in _FUNCTION.items()}
+    if _SPANISH_MARKS.search(question):
+        hits["es"] += _MIN_HITS
+    best = max(hits.values())
+    if best < _MIN_HITS or best <= english:
+        return ()
+    return tuple(code for code, count in hits.items() if count == best)
+
+
+_SENTENCE_START = re.compile(r"(?:^|[.?!¿¡:;]\s*)\W*$")
+
+
+def _function_words(question: str, codes: tuple[str, ...]) -> tuple[set[str], set[str]]:
+    """The question's words that are function words of `codes` and the others. A capitalised
+    word within a sentence is a name ("Estados Unidos"), not a function word."""
+    function: set[str] = set()
+    others: set[str] = set()
+    for match in re.finditer(r"[^\W_]+", question):
+        word = match.group()
+        opening = bool(_SENTENCE_START.search(question[: match.start()]))
+        named = word[0].isupper() and not opening
+        folded = _fold(word)
+        if not named and any(folded in _FUNCTION[code] for code in codes):
+            function.add(word.lower())
+        else:
+            others.add(word.lower())
+    return function, others
+
+
+@lru_cache(maxsize=4096)
+def question_language(question: str) -> QuestionLanguage:
+    """How `question`'s language reads it (`ENGLISH`, which changes nothing, for English or
+    a question too short to tell)."""
+    codes = _detect(question)
+    if not codes:
+        return ENGLISH
+    function, others = _function_words(question, codes)
+    kept = {token for word in others for token in tokenize(word)}
+    dropped = {token for word in function for token in tokenize(word)} - kept
+    passage = frozenset().union(*(_FUNCTION_TOKENS[code] for code in codes))
+    lowered = question.lower()
+    for code in codes:
+        for match in _NAMING_RULES[code].finditer(lowered):
+            dropped |= set(tokenize(match.group(1)))
+    money = {token for code in codes for token in tokenize(_MONEY[code])}
+    kinds = {kind for code in codes for kind, rule in _KIND_RULES[code] if rule.search(lowered)}
+    asked = set(words(question))
+    negations = {word for code in codes for word in _NEGATIONS[code].split()}
+    pairs = [pair.split(":") for code in codes for pair in _OPPOSITES[code].split()]
+    opposite = {a: b for one, other in pairs for a, b in ((one, other), (other, one))}
+    return QuestionLanguage(
+        codes=codes,
+        function_words=frozenset(function),
+        function_tokens=frozenset(dropped),
+        passage_tokens=frozenset(passage - kept),
+        money_tokens=frozenset(money & kept),
+        kinds=frozenset(kinds - {"person"}),
+        asks_person="person" in kinds,
+        needs_explanation="reason" in kinds
+        or any(_HOW_RULES[code].search(lowered) for code in codes),
+        negated=bool(asked & negations),
+        opposites=frozenset(opposite[word] for word in asked if word in opposite) - asked,
+    )
