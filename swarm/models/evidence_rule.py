@@ -195,8 +195,7 @@ class EvidenceRule:
         # A how-to's "without extracting it" says what the command must not do: the answer
         # need not say "not" (`tar --list`), though it may ("without changing": agreed below).
         negating = without_constraints(question) if self.how_to else question
-        self.negated = bool(_NEGATIONS & set(words(negating))) or "n't" in negating.lower()
-        self.negated |= self.language.negated
+        self.negated = _has_negation(negating) or self.language.negated
         # "instead of overwriting", "stop bzip2 from deleting": what the question wants not
         # done, so a passage saying "do not overwrite" / "don't delete" agrees with it.
         self.denied = _negated_words(denials_as_not(question)) | denied_words(question)
@@ -214,14 +213,12 @@ class EvidenceRule:
 
     def _key_terms(self, question: str) -> list[KeyTerm]:
         terms: list[KeyTerm] = []
-        for match in _CAPITALISED.finditer(question):
+        for match in self.language.without_function_words(_CAPITALISED.finditer(question)):
             name, tail = match.group(1), match.group(2)
             # "JRパスの7日間…": a Latin name ends where a CJK run starts.
             name = _CJK_START.split(name, maxsplit=1)[0]
             if name.lower().strip("'s") in _NOT_NAMES or name.lower() in STOPWORDS:
                 continue
-            if name.lower() in self.language.function_words:
-                continue  # "¿Qué...", "La caldera...": a function word opening a sentence
             if _WEEKDAY.match(name):
                 continue  # "Saturdays and Sundays" is "weekends" too: a word, not a name
             if match.start() == 0 and (name.lower() in _NOT_NAMES or _generic(name)):
@@ -308,7 +305,7 @@ class EvidenceRule:
         text_lower = set(words(text))
         if _SUPERSEDED.search(raw) and not self.asks_past:
             return "the passage or its heading says it is superseded"
-        if self.negated and not _has_negation(text):
+        if self.negated and not (_has_negation(text) or self.language.says_not(text)):
             return "the negation differs"
         if not self.negated and (self.question_words - self.denied) & _negated_words(text):
             return "the negation differs"
@@ -340,7 +337,8 @@ class EvidenceRule:
             return "no date for a when-question"
         if self.kinds & {"count", "figure", "money"} and not new_numbers:
             return "no figure beyond the question's own"
-        if self.asks_person and not (_names(text, sentence_start=True) - self.question_words):
+        named = self.language.content(_names(text, sentence_start=True)) - self.question_words
+        if self.asks_person and not named:
             return "no name for a who-question"
         if "place" in self.kinds and not (_places(text) - self.question_words):
             return "no place for a where-question"

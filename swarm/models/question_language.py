@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable, Iterator, Set
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -220,11 +221,21 @@ class QuestionLanguage:
     asks_person: bool = False
     needs_explanation: bool = False
     negated: bool = False
+    negations: frozenset[str] = frozenset()
     opposites: frozenset[str] = frozenset()
 
-    def content(self, tokens: frozenset[str]) -> frozenset[str]:
+    def without_function_words(self, names: Iterable[re.Match[str]]) -> Iterator[re.Match[str]]:
+        """The capitalised words of the question (`names`, group 1 the word) that are no
+        function word of its language ("¿Qué...", "La caldera...")."""
+        return (name for name in names if name.group(1).lower() not in self.function_words)
+
+    def says_not(self, text: str) -> bool:
+        """`text` (a passage) holds a negation of the question's language ("sin", "ohne")."""
+        return bool(self.negations) and bool(self.negations & set(words(text)))
+
+    def content(self, tokens: Set[str]) -> frozenset[str]:
         """`tokens` (a passage's) without the tokens of the language's function words."""
-        return tokens - self.passage_tokens if self.passage_tokens else tokens
+        return frozenset(tokens) - self.passage_tokens
 
 
 ENGLISH = QuestionLanguage()
@@ -296,5 +307,6 @@ def question_language(question: str) -> QuestionLanguage:
         needs_explanation="reason" in kinds
         or any(_HOW_RULES[code].search(lowered) for code in codes),
         negated=bool(asked & negations),
+        negations=frozenset(negations),
         opposites=frozenset(opposite[word] for word in asked if word in opposite) - asked,
     )
