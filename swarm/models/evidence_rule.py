@@ -325,6 +325,7 @@ class EvidenceRule:
         return self._kind_problem(text, new_words)
 
     def _kind_problem(self, text: str, new_words: frozenset[str]) -> str:
+        text = self.language.as_english(text)  # "en Valencia": a place; "El club": no name
         new_numbers = _numbers(text) - self.numbers
         if self.counter:
             # "几次", "何個": the answer is a number of that counter ("3 次", "三次", "3個").
@@ -337,8 +338,7 @@ class EvidenceRule:
             return "no date for a when-question"
         if self.kinds & {"count", "figure", "money"} and not new_numbers:
             return "no figure beyond the question's own"
-        named = self.language.content(_names(text, sentence_start=True)) - self.question_words
-        if self.asks_person and not named:
+        if self.asks_person and not (_names(text, sentence_start=True) - self.question_words):
             return "no name for a who-question"
         if "place" in self.kinds and not (_places(text) - self.question_words):
             return "no place for a where-question"

@@ -173,6 +173,26 @@ _HOW = {
     "it": r"^\W*come\b(?!\s+si\s+chiam)",
     "pt": r"^\W*como\b(?!\s+se\s+cham)",
 }
+# "¿En qué año...?", "quelle ville", "welcher Tag": the noun names the kind of answer asked
+# for (a date, a place), as English "in what year" does; no word the passage must repeat.
+_TYPE_NOUNS = {
+    "es": r"\b(?:qué|que|cuál|cual)\s+(año|fecha|día|mes|hora|ciudad|país|pueblo|lugar|sitio|"
+    r"porcentaje|tamaño)\b",
+    "fr": r"\bquel(?:le)?s?\s+(année|an|date|jour|mois|heure|ville|pays|endroit|lieu|"
+    r"pourcentage|taille)\b",
+    "de": r"\bwelche[mnrs]?\s+(jahr|datum|tag|monat|uhrzeit|stadt|land|ort)\b",
+    "it": r"\b(?:che|quale|quali)\s+(anno|data|giorno|mese|ora|città|paese|luogo|percentuale)\b",
+    "pt": r"\b(?:que|qual)\s+(ano|data|dia|mês|hora|cidade|país|lugar|percentagem|porcentagem)\b",
+}
+# Prepositions a place follows ("en Valencia", "à Grenoble", "in München"), and the articles
+# between ("a la Alhambra"): read as English "in", the where- and who-rules see the place.
+_PLACE_PREPOSITIONS = {
+    "es": ("en|a|al|desde|hacia", "el|la|los|las"),
+    "fr": ("à|au|aux|en|dans|chez|vers", "le|la|les"),
+    "de": ("in|im|am|an|bei|beim|nach|zu|zum|zur|auf|aus", "der|die|das|dem|den"),
+    "it": ("a|in|nel|nella|nello|al|alla|allo|presso", "il|lo|la|i|gli|le"),
+    "pt": ("em|no|na|nos|nas|ao|à", "o|a|os|as"),
+}
 # Opening the question ("¿", "¡") says Spanish, whatever words follow.
 _SPANISH_MARKS = re.compile("[¿¡]")
 _MIN_HITS = 2
@@ -201,6 +221,12 @@ _KIND_RULES = {
 }
 _HOW_RULES = {code: re.compile(rule, re.IGNORECASE) for code, rule in _HOW.items()}
 _NAMING_RULES = {code: re.compile(rule, re.IGNORECASE) for code, rule in _NAMING.items()}
+_TYPE_RULES = {code: re.compile(rule, re.IGNORECASE) for code, rule in _TYPE_NOUNS.items()}
+_PLACE_RULES = {
+    code: re.compile(rf"(?<![\w'])(?:{preps})\s+(?:(?:{articles})\s+|l')?(?=[A-Z])", re.IGNORECASE)
+    for code, (preps, articles) in _PLACE_PREPOSITIONS.items()
+}
+_OPENING_WORD = re.compile(r"(?:^|(?<=[.?!¿¡:;\n])|(?<=[.?!:;]\s))\s*([A-ZÀ-Ý][^\W\d_]*)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +258,18 @@ class QuestionLanguage:
     def says_not(self, text: str) -> bool:
         """`text` (a passage) holds a negation of the question's language ("sin", "ohne")."""
         return bool(self.negations) and bool(self.negations & set(words(text)))
+
+    def as_english(self, text: str) -> str:
+        """`text` (a passage) as the English rules read it: a capitalised function word
+        opening a sentence ("El club...") in lowercase, as no name, and a place after its
+        preposition ("en Valencia", "à Grenoble") after "in"."""
+        function = frozenset().union(*(_FUNCTION[code] for code in self.codes))
+        text = _OPENING_WORD.sub(
+            lambda m: m.group().lower() if _fold(m.group(1)) in function else m.group(), text
+        )
+        for code in self.codes:
+            text = _PLACE_RULES[code].sub("in ", text)
+        return text
 
     def content(self, tokens: Set[str]) -> frozenset[str]:
         """`tokens` (a passage's) without the tokens of the language's function words."""
@@ -289,6 +327,9 @@ def question_language(question: str) -> QuestionLanguage:
     lowered = question.lower()
     for code in codes:
         for match in _NAMING_RULES[code].finditer(lowered):
+            dropped |= set(tokenize(match.group(1)))
+    for code in codes:
+        for match in _TYPE_RULES[code].finditer(lowered):
             dropped |= set(tokenize(match.group(1)))
     money = {token for code in codes for token in tokenize(_MONEY[code])}
     kinds = {kind for code in codes for kind, rule in _KIND_RULES[code] if rule.search(lowered)}

@@ -51,6 +51,26 @@ CALDERA = """# Gas
 
 La caldera Vaillant está en la galería. La revisión es cada dos años.
 """
+CLUB = """# Club
+
+El club se fundó en 1954 en Valencia.
+"""
+CLUB_FUNDADOR = """# Club
+
+El club lo fundó Jean Morel en 1954.
+"""
+CLUB_FR = """# Club
+
+Le club a été fondé en 1954 par Jean Morel.
+"""
+CLUB_IT = """# Club
+
+Il club è stato fondato nel 1954 da Marco Rossi a Torino.
+"""
+CLUB_PT = """# Clube
+
+O clube foi fundado em 1954 por João Silva em Lisboa. O refúgio tem 16 camas.
+"""
 PASSEPORT = """# Papiers
 
 Passeport : expire le 2 septembre 2027.
@@ -166,7 +186,51 @@ Tomas Vell had a daughter, Ilse, born in 1990, and a son, Jon, born in 1993.
             "",
             id="es-why",
         ),
-        # French: "quand" asks for a date, "combien" for a figure.
+        # "quién" wants a name, and a place after "en" is none; "dónde" wants that place.
+        pytest.param(
+            {"club.md": CLUB, "luz.md": LUZ},
+            "¿Quién fundó el club?",
+            "not high",
+            "",
+            id="es-who-place-is-no-name",
+        ),
+        pytest.param(
+            {"club.md": CLUB_FUNDADOR, "luz.md": LUZ},
+            "¿Quién fundó el club?",
+            "high",
+            "Jean Morel",
+            id="es-who-founded",
+        ),
+        pytest.param(
+            {"club.md": CLUB, "luz.md": LUZ},
+            "¿Dónde se fundó el club?",
+            "high",
+            "Valencia",
+            id="es-where",
+        ),
+        pytest.param(
+            {"club.md": CLUB_FUNDADOR, "luz.md": LUZ},
+            "¿Dónde se fundó el club?",
+            "not high",
+            "",
+            id="es-where-no-place",
+        ),
+        # French: "quand" asks for a date, "combien" for a figure; "quelle année" names
+        # the kind of answer, no word the passage repeats.
+        pytest.param(
+            {"club.md": CLUB_FR, "papiers.md": PASSEPORT},
+            "En quelle année le club a-t-il été fondé ?",
+            "high",
+            "1954",
+            id="fr-which-year",
+        ),
+        pytest.param(
+            {"club.md": CLUB_FR, "papiers.md": PASSEPORT},
+            "Qui a fondé le club ?",
+            "high",
+            "Jean Morel",
+            id="fr-who",
+        ),
         pytest.param(
             {"papiers.md": PASSEPORT, "abonnements.md": ABONNEMENTS},
             "Quand expire mon passeport ?",
@@ -203,6 +267,28 @@ Tomas Vell had a daughter, Ilse, born in 1990, and a son, Jon, born in 1993.
             "high",
             "16",
             id="de-how-many",
+        ),
+        # Italian and Portuguese: "quando", "quanti", "quantas".
+        pytest.param(
+            {"club.md": CLUB_IT, "luz.md": LUZ},
+            "Quando è stato fondato il club?",
+            "high",
+            "1954",
+            id="it-when",
+        ),
+        pytest.param(
+            {"club.md": CLUB_IT, "luz.md": LUZ},
+            "Quando è stato fondato il club di Cortina?",
+            "low",
+            "",
+            id="it-entity-absent",
+        ),
+        pytest.param(
+            {"clube.md": CLUB_PT, "luz.md": LUZ},
+            "Quantas camas tem o refúgio?",
+            "high",
+            "16",
+            id="pt-how-many",
         ),
         # English: "die" and "son" are content words (German and Spanish function words).
         pytest.param(
