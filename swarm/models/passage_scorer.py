@@ -82,7 +82,7 @@ class PassageScorer:
         asked -= language.function_tokens
         self.query_words = frozenset(word for word in asked if not cjk_scaffold(word))
         self.kinds = question_kinds(query) | language.kinds
-        self.money = MONEY | language.money_tokens
+        self.money, self.counting = MONEY | language.money_tokens, COUNTING | language.count_tokens
         if self.query_words & self.money:
             self.kinds |= {"money"}
         self.needs_figure = bool(self.kinds & NEEDS_FIGURE_KINDS)
@@ -103,6 +103,8 @@ class PassageScorer:
         self.query_words -= cjk_junctions(self.query_words, vocabulary)
         for word, forms in derived_forms(self.query_words, vocabulary).items():
             self.alternatives.setdefault(word, []).extend(forms)
+        for word, forms in language.word_forms(self.query_words, vocabulary).items():
+            self.alternatives.setdefault(word, []).extend(forms)  # "fundó" ~ "fundado"
         self.rule = EvidenceRule(query, self.query_words, self.kinds, passages, self.alternatives)
         self.measures = measures_asked(query)
         self.names = frozenset().union(*(t.words for t in self.rule.key_terms if t.is_name))
@@ -151,7 +153,7 @@ class PassageScorer:
         if "money" in kinds:
             found |= self.query_words & self.money
         if "figure" in kinds and not self.rule.how_to:  # a how-to's "count" wants a command
-            found |= self.query_words & COUNTING
+            found |= self.query_words & self.counting
         # "How deep": a figure with a unit of length states "deep".
         found |= {w for w, measure in self.measures.items() if measure.stated(kinds, words)}
         return found & self.query_words

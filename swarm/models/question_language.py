@@ -49,6 +49,15 @@ _MONEY = {
     "it": "prezzo prezzi costo costa costano costato pagare pago paga paghiamo pagato",
     "pt": "preço preços custo custa custam custou pagar pago paga pagamos paguei cobra",
 }
+# Words asking for a count or a number, as English's COUNTING ("number", "total"): any
+# figure states them.
+_COUNTING = {
+    "es": "número números total cantidad tamaño",
+    "fr": "nombre numéro numéros total quantité taille",
+    "de": "anzahl nummer gesamt insgesamt menge größe",
+    "it": "numero numeri totale quantità dimensione",
+    "pt": "número números total quantidade tamanho",
+}
 # "¿Cómo se llama...?", "Comment s'appelle...", "Wie heißt...": the verb of a naming question
 # is no word the answer writes ("What is X called": "called").
 _NAMING = {
@@ -193,6 +202,19 @@ _PLACE_PREPOSITIONS = {
     "it": ("a|in|nel|nella|nello|al|alla|allo|presso", "il|lo|la|i|gli|le"),
     "pt": ("em|no|na|nos|nas|ao|à", "o|a|os|as"),
 }
+# Verb endings (tense, participle, infinitive) the English stemmer leaves on: "fundó",
+# "fundado" and "fundar" share the root "fund", "gegründet" and "gründete" share "gründ".
+_VERB_ENDINGS = {
+    "es": "ieron aron ábamos aban aba ando iendo ados adas idos idas ado ada ido ida aste iste "
+    "amos emos imos ará erá irá ar er ir ió ó é í",
+    "fr": "èrent aient ait ant ées és ée é er ir",
+    "de": "eten ete test ten te et en st t",
+    "it": "arono erono irono ato ata ati ate uto uta uti ute ito ita iti ite ando endo are ere "
+    "ire ò ì è",
+    "pt": "aram eram iram avam ava ando endo indo ados adas idos idas ado ada ido ida ou eu iu ar "
+    "er ir amos emos imos",
+}
+_MIN_ROOT = 4
 # Opening the question ("¿", "¡") says Spanish, whatever words follow.
 _SPANISH_MARKS = re.compile("[¿¡]")
 _MIN_HITS = 2
@@ -221,6 +243,10 @@ _KIND_RULES = {
 }
 _HOW_RULES = {code: re.compile(rule, re.IGNORECASE) for code, rule in _HOW.items()}
 _NAMING_RULES = {code: re.compile(rule, re.IGNORECASE) for code, rule in _NAMING.items()}
+_ENDING_RULES = {
+    code: re.compile("(" + "|".join(sorted(endings.split(), key=len, reverse=True)) + ")$")
+    for code, endings in _VERB_ENDINGS.items()
+}
 _TYPE_RULES = {code: re.compile(rule, re.IGNORECASE) for code, rule in _TYPE_NOUNS.items()}
 _PLACE_RULES = {
     code: re.compile(rf"(?<![\w'])(?:{preps})\s+(?:(?:{articles})\s+|l')?(?=[A-Z])", re.IGNORECASE)
@@ -243,6 +269,7 @@ class QuestionLanguage:
     function_tokens: frozenset[str] = frozenset()
     passage_tokens: frozenset[str] = frozenset()
     money_tokens: frozenset[str] = frozenset()
+    count_tokens: frozenset[str] = frozenset()
     kinds: frozenset[str] = frozenset()
     asks_person: bool = False
     needs_explanation: bool = False
@@ -263,6 +290,8 @@ class QuestionLanguage:
         """`text` (a passage) as the English rules read it: a capitalised function word
         opening a sentence ("El club...") in lowercase, as no name, and a place after its
         preposition ("en Valencia", "à Grenoble") after "in"."""
+        if not self.codes:
+            return text
         function = frozenset().union(*(_FUNCTION[code] for code in self.codes))
         text = _OPENING_WORD.sub(
             lambda m: m.group().lower() if _fold(m.group(1)) in function else m.group(), text
@@ -271,12 +300,47 @@ class QuestionLanguage:
             text = _PLACE_RULES[code].sub("in ", text)
         return text
 
+    def word_forms(
+        self, question_words: Iterable[str], vocabulary: Iterable[str]
+    ) -> dict[str, list[frozenset[str]]]:
+        """For each question word, the words of `vocabulary` with its root once a verb
+        ending of the language is taken off both ("fundó" ~ "fundado", "gegründet" ~
+        "gründete"); roots of at least four letters."""
+        found: dict[str, list[frozenset[str]]] = {}
+        roots = {word: root for word in question_words if (root := _root(word, self.codes))}
+        if not self.codes or not roots:
+            return found
+        for other in vocabulary:
+            other_root = _root(other, self.codes)
+            for word, root in roots.items():
+                if other_root == root and other != word:
+                    found.setdefault(word, []).append(frozenset({other}))
+        return found
+
     def content(self, tokens: Set[str]) -> frozenset[str]:
         """`tokens` (a passage's) without the tokens of the language's function words."""
+        if not self.passage_tokens:  # English: the tokens as they are
+            return tokens if isinstance(tokens, frozenset) else frozenset(tokens)
         return frozenset(tokens) - self.passage_tokens
 
 
 ENGLISH = QuestionLanguage()
+
+
+@lru_cache(maxsize=65_536)
+def _root(word: str, codes: tuple[str, ...]) -> str:
+    """`word` (a token) without a verb ending of `codes`' languages, accents folded ("" when
+    the root is shorter than four letters or `word` is not a word of letters)."""
+    if not word.isalpha() or len(word) <= _MIN_ROOT:
+        return ""
+    for code in codes:
+        root = word
+        if code == "de" and word.startswith("ge") and word.endswith("t"):
+            root = word[2:]  # "gegründet": the participle's prefix
+        shorter = _ENDING_RULES[code].sub("", root)
+        if shorter != root and len(shorter) >= _MIN_ROOT:
+            return _fold(shorter)
+    return ""
 
 
 def _detect(question: str) -> tuple[str, ...]:
@@ -332,6 +396,7 @@ def question_language(question: str) -> QuestionLanguage:
         for match in _TYPE_RULES[code].finditer(lowered):
             dropped |= set(tokenize(match.group(1)))
     money = {token for code in codes for token in tokenize(_MONEY[code])}
+    counting = {token for code in codes for token in tokenize(_COUNTING[code])}
     kinds = {kind for code in codes for kind, rule in _KIND_RULES[code] if rule.search(lowered)}
     asked = set(words(question))
     negations = {word for code in codes for word in _NEGATIONS[code].split()}
@@ -343,6 +408,7 @@ def question_language(question: str) -> QuestionLanguage:
         function_tokens=frozenset(dropped),
         passage_tokens=frozenset(passage - kept),
         money_tokens=frozenset(money & kept),
+        count_tokens=frozenset(counting & kept),
         kinds=frozenset(kinds - {"person"}),
         asks_person="person" in kinds,
         needs_explanation="reason" in kinds

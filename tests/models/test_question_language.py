@@ -59,6 +59,14 @@ CLUB_FUNDADOR = """# Club
 
 El club lo fundó Jean Morel en 1954.
 """
+CLUB_FUNDADO = """# Club
+
+El club fue fundado en 1954 por Jean Morel.
+"""
+VEREIN = """# Verein
+
+Der Verein wurde 1954 von Hans Weber in Köln gegründet.
+"""
 CLUB_FR = """# Club
 
 Le club a été fondé en 1954 par Jean Morel.
@@ -214,6 +222,29 @@ Tomas Vell had a daughter, Ilse, born in 1990, and a son, Jon, born in 1993.
             "not high",
             "",
             id="es-where-no-place",
+        ),
+        # A verb's forms meet ("fundó" ~ "fundado", "gründete" ~ "gegründet"); another
+        # verb ("cerró": closed) is not stated by them.
+        pytest.param(
+            {"club.md": CLUB_FUNDADO, "luz.md": LUZ},
+            "¿Cuándo se fundó el club?",
+            "high",
+            "1954",
+            id="es-verb-forms",
+        ),
+        pytest.param(
+            {"club.md": CLUB_FUNDADO, "luz.md": LUZ},
+            "¿Cuándo se cerró el club?",
+            "not high",
+            "",
+            id="es-other-verb",
+        ),
+        pytest.param(
+            {"verein.md": VEREIN, "luz.md": LUZ},
+            "Wer gründete den Verein?",
+            "high",
+            "Hans Weber",
+            id="de-verb-forms",
         ),
         # French: "quand" asks for a date, "combien" for a figure; "quelle année" names
         # the kind of answer, no word the passage repeats.
