@@ -67,6 +67,14 @@ VEREIN = """# Verein
 
 Der Verein wurde 1954 von Hans Weber in Köln gegründet.
 """
+REUNION = """# Comunidad
+
+La junta de la comunidad de vecinos es el 14 de marzo, en el portal.
+"""
+REUNION_SIN_FECHA = """# Comunidad
+
+La junta de la comunidad de vecinos se celebra en el portal, con el administrador.
+"""
 CLUB_FR = """# Club
 
 Le club a été fondé en 1954 par Jean Morel.
@@ -245,6 +253,21 @@ Tomas Vell had a daughter, Ilse, born in 1990, and a son, Jon, born in 1993.
             "high",
             "Hans Weber",
             id="de-verb-forms",
+        ),
+        # A month written in Spanish makes a date ("14 de marzo"); none, no answer.
+        pytest.param(
+            {"comunidad.md": REUNION, "luz.md": LUZ},
+            "¿Cuándo es la junta de la comunidad?",
+            "high",
+            "14 de marzo",
+            id="es-month-date",
+        ),
+        pytest.param(
+            {"comunidad.md": REUNION_SIN_FECHA, "luz.md": LUZ},
+            "¿Cuándo es la junta de la comunidad?",
+            "not high",
+            "",
+            id="es-no-date",
         ),
         # French: "quand" asks for a date, "combien" for a figure; "quelle année" names
         # the kind of answer, no word the passage repeats.
