@@ -199,7 +199,7 @@ class EvidenceRule:
         # "instead of overwriting", "stop bzip2 from deleting": what the question wants not
         # done, so a passage saying "do not overwrite" / "don't delete" agrees with it.
         self.denied = _negated_words(denials_as_not(question)) | denied_words(question)
-        lowered = set(words(question))
+        lowered = set(words(question)) | self.language.relative  # "antes": "before"
         self.opposites = {_OPPOSITE[w] for w in lowered if w in _OPPOSITE} - lowered
         self.opposites |= self.language.opposites
         # "When did X erupt before the Hōei eruption?": the date asked is relative to another
@@ -311,7 +311,7 @@ class EvidenceRule:
             return "the negation differs"
         if self.opposites & text_lower or _cjk_opposite(self.question, raw):
             return "the passage says the opposite (before/after, first/last...)"
-        if self.relative_when and not _TEMPORAL_RELATION & text_lower:
+        if self.relative_when and not (_TEMPORAL_RELATION | self.language.temporal) & text_lower:
             return "the passage does not relate the date to the event the question names"
         if self._swapped(text):
             return "the question swaps who did what"

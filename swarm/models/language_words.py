@@ -22,6 +22,8 @@ __all__ = [
     "NEGATIONS",
     "OPPOSITES",
     "PLACE_PREPOSITIONS",
+    "RELATIVE_TIME",
+    "TEMPORAL_RELATION",
     "TYPE_NOUNS",
     "VERB_ENDINGS",
 ]
@@ -230,3 +232,20 @@ MONTHS = {
 ENGLISH_MONTHS = (
     "January February March April May June July August September October November December"
 ).split()
+# "¿Cuándo... antes de la guerra?": words relating the date asked to another event, and the
+# words a passage relates dates with (as English before / after and until / since / then).
+RELATIVE_TIME = {
+    "es": "antes después previo previa anterior posterior tras",
+    "fr": "avant après précédent précédente suivant suivante",
+    "de": "vor bevor nachdem vorher nachher davor danach",
+    "it": "prima dopo precedente successivo successiva",
+    "pt": "antes depois anterior posterior após",
+}
+TEMPORAL_RELATION = {
+    "es": "antes después previo previa anterior posterior tras hasta desde luego entonces "
+    "previamente anteriormente",
+    "fr": "avant après précédent précédente suivant suivante jusqu depuis puis ensuite auparavant",
+    "de": "vor bevor nachdem vorher nachher davor danach bis seit dann zuvor",
+    "it": "prima dopo precedente successivo successiva fino da poi allora",
+    "pt": "antes depois anterior posterior após até desde então",
+}

@@ -29,6 +29,8 @@ from swarm.models.language_words import (
     NEGATIONS,
     OPPOSITES,
     PLACE_PREPOSITIONS,
+    RELATIVE_TIME,
+    TEMPORAL_RELATION,
     TYPE_NOUNS,
     VERB_ENDINGS,
 )
@@ -100,8 +102,10 @@ class QuestionLanguage:
     known), its function words and interrogatives (lowercase; a capitalised word within a
     sentence is a name) and their tokens (`function_tokens`, none of them a content word;
     `passage_tokens`: those of all the language's function words but the question's content
-    words), the kinds of answer its interrogatives ask for, whether it asks
-    for a person, a reason or a method, says "not", and the opposites of its words."""
+    words), its money and count words' tokens, the kinds of answer its interrogatives ask
+    for, whether it asks for a person, a reason or a method, says "not" (and the language's
+    negations), the opposites of its words, {"before"} when it relates its date to another
+    event ("antes de"), and the words a passage relates dates with."""
 
     codes: tuple[str, ...] = ()
     function_words: frozenset[str] = frozenset()
@@ -115,6 +119,8 @@ class QuestionLanguage:
     negated: bool = False
     negations: frozenset[str] = frozenset()
     opposites: frozenset[str] = frozenset()
+    relative: frozenset[str] = frozenset()
+    temporal: frozenset[str] = frozenset()
 
     def without_function_words(self, names: Iterable[re.Match[str]]) -> Iterator[re.Match[str]]:
         """The capitalised words of the question (`names`, group 1 the word) that are no
@@ -249,6 +255,7 @@ def question_language(question: str) -> QuestionLanguage:
     kinds = {kind for code in codes for kind, rule in _KIND_RULES[code] if rule.search(lowered)}
     asked = set(words(question))
     negations = {word for code in codes for word in NEGATIONS[code].split()}
+    relative = {word for code in codes for word in RELATIVE_TIME[code].split()}
     pairs = [pair.split(":") for code in codes for pair in OPPOSITES[code].split()]
     opposite = {a: b for one, other in pairs for a, b in ((one, other), (other, one))}
     return QuestionLanguage(
@@ -264,5 +271,7 @@ def question_language(question: str) -> QuestionLanguage:
         or any(_HOW_RULES[code].search(lowered) for code in codes),
         negated=bool(asked & negations),
         negations=frozenset(negations),
+        relative=frozenset({"before"} if asked & relative else ()),
+        temporal=frozenset(w for code in codes for w in TEMPORAL_RELATION[code].split()),
         opposites=frozenset(opposite[word] for word in asked if word in opposite) - asked,
     )

@@ -67,6 +67,10 @@ VEREIN = """# Verein
 
 Der Verein wurde 1954 von Hans Weber in Köln gegründet.
 """
+CLUB_GUERRA = """# Club
+
+El club se fundó en 1954 en Valencia. La guerra terminó en 1939.
+"""
 REUNION = """# Comunidad
 
 La junta de la comunidad de vecinos es el 14 de marzo, en el portal.
@@ -253,6 +257,15 @@ Tomas Vell had a daughter, Ilse, born in 1990, and a son, Jon, born in 1993.
             "high",
             "Hans Weber",
             id="de-verb-forms",
+        ),
+        # "antes de la guerra" relates the date to another event: a passage dating both
+        # without relating them is no answer.
+        pytest.param(
+            {"club.md": CLUB_GUERRA, "luz.md": LUZ},
+            "¿Cuándo se fundó el club antes de la guerra?",
+            "not high",
+            "",
+            id="es-relative-date",
         ),
         # A month written in Spanish makes a date ("14 de marzo"); none, no answer.
         pytest.param(
