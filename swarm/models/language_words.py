@@ -23,6 +23,7 @@ __all__ = [
     "OPPOSITES",
     "PLACE_PREPOSITIONS",
     "RELATIVE_TIME",
+    "STOPWORD_COLLISIONS",
     "TEMPORAL_RELATION",
     "TYPE_NOUNS",
     "VERB_ENDINGS",
@@ -249,3 +250,6 @@ TEMPORAL_RELATION = {
     "it": "prima dopo precedente successivo successiva fino da poi allora",
     "pt": "antes depois anterior posterior após até desde então",
 }
+# Content words of a language that English's stopword list drops: French "an" (a year: "par
+# an" is not "par mois"), Spanish "once" (eleven).
+STOPWORD_COLLISIONS = {"es": "once", "fr": "an", "de": "", "it": "", "pt": ""}

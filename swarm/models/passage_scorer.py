@@ -79,7 +79,7 @@ class PassageScorer:
         asked = question_text_words(wording) - QUESTION_SCAFFOLD - EvidenceRule.request_words(query)
         asked -= cjk_question_wording(query)
         language = question_language(query)  # a Spanish, French... question's function words
-        asked -= language.function_tokens
+        asked = asked - language.function_tokens | language.restored  # "par an": a word
         self.query_words = frozenset(word for word in asked if not cjk_scaffold(word))
         self.kinds = question_kinds(query) | language.kinds
         self.money, self.counting = MONEY | language.money_tokens, COUNTING | language.count_tokens
@@ -92,8 +92,8 @@ class PassageScorer:
         self.items = [
             ScoredPassage(
                 passage=p,
-                words=language.content(text_words(p.text)),
-                context_words=language.content(text_words(p.context)),
+                words=language.content(text_words(p.text), p.text),
+                context_words=language.content(text_words(p.context), p.context),
                 kinds=answer_kinds(p.text),
             )
             for p in passages

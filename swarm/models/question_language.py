@@ -30,6 +30,7 @@ from swarm.models.language_words import (
     OPPOSITES,
     PLACE_PREPOSITIONS,
     RELATIVE_TIME,
+    STOPWORD_COLLISIONS,
     TEMPORAL_RELATION,
     TYPE_NOUNS,
     VERB_ENDINGS,
@@ -113,6 +114,7 @@ class QuestionLanguage:
     passage_tokens: frozenset[str] = frozenset()
     money_tokens: frozenset[str] = frozenset()
     count_tokens: frozenset[str] = frozenset()
+    restored: frozenset[str] = frozenset()
     kinds: frozenset[str] = frozenset()
     asks_person: bool = False
     needs_explanation: bool = False
@@ -164,11 +166,13 @@ class QuestionLanguage:
                     found.setdefault(word, []).append(frozenset({other}))
         return found
 
-    def content(self, tokens: Set[str]) -> frozenset[str]:
-        """`tokens` (a passage's) without the tokens of the language's function words."""
+    def content(self, tokens: Set[str], text: str = "") -> frozenset[str]:
+        """`tokens` (`text`'s) without the tokens of the language's function words, with
+        the question's words English's stopwords drop (`restored`: "an") that `text` writes."""
         if not self.passage_tokens:  # English: the tokens as they are
             return tokens if isinstance(tokens, frozenset) else frozenset(tokens)
-        return frozenset(tokens) - self.passage_tokens
+        found = frozenset(tokens) - self.passage_tokens
+        return found | (self.restored & set(words(text))) if self.restored else found
 
 
 ENGLISH = QuestionLanguage()
@@ -265,6 +269,9 @@ def question_language(question: str) -> QuestionLanguage:
         passage_tokens=frozenset(passage - kept),
         money_tokens=frozenset(money & kept),
         count_tokens=frozenset(counting & kept),
+        restored=frozenset(
+            asked & {w for code in codes for w in STOPWORD_COLLISIONS[code].split()}
+        ),
         kinds=frozenset(kinds - {"person"}),
         asks_person="person" in kinds,
         needs_explanation="reason" in kinds

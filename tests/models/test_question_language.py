@@ -312,6 +312,14 @@ Tomas Vell had a daughter, Ilse, born in 1990, and a son, Jon, born in 1993.
             "6,99",
             id="fr-how-much",
         ),
+        # "par an" (a year: "an" is an English stopword) is not answered by a monthly price.
+        pytest.param(
+            {"abonnements.md": ABONNEMENTS, "papiers.md": PASSEPORT},
+            "Combien coûte Netflix par an ?",
+            "not high",
+            "",
+            id="fr-per-year-near-miss",
+        ),
         # "combien coûte" asks for money: the day it is charged is no price.
         pytest.param(
             {"abonnements.md": ABONNEMENTS_SANS_PRIX, "papiers.md": PASSEPORT},
