@@ -73,7 +73,7 @@ _ANSWER_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "money",
         re.compile(
-            r"[$€£¥]\s?\d|\d\s?(usd|eur|gbp|chf|dollars?|euros?|pounds?|cents?)\b|"
+            r"[$€£¥]\s?\d|\d\s?(usd|eur|gbp|chf|dollars?|euros?|pounds?|cents?)\b|\d\s?[€£¥]|"
             r"\b(usd|eur|gbp|chf)\s?\d",
             re.I,
         ),
@@ -94,7 +94,9 @@ _ANSWER_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(r"\b(because|due to|reasons?|why|caus(e|ed|es)|so that|led to)\b", re.I),
     ),
 )
-_NOT_A_COUNT = re.compile(r"[$€£¥]\s?[\d.,]+|\b\d{1,2}:\d{2}\b|\b\d{4}-\d{2}-\d{2}\b")
+_NOT_A_COUNT = re.compile(
+    r"[$€£¥]\s?[\d.,]+|[\d.,]*\d\s?[€£¥]|\b\d{1,2}:\d{2}\b|\b\d{4}-\d{2}-\d{2}\b"
+)
 _COUNT = re.compile(rf"\d|\b({_NUMBER_WORDS})\b", re.IGNORECASE)
 # The kinds of answer a question asks for.
 _QUESTION_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (

@@ -17,6 +17,7 @@ from swarm.models.how_to import (
     request_words,
     without_constraints,
 )
+from swarm.models.question_language import question_language
 from swarm.models.question_words import GENERIC
 from swarm.models.typed_values import value_problem, without_numbers
 from swarm.wiki.passages import Passage
@@ -187,18 +188,20 @@ class EvidenceRule:
         # What a how-to question asks for: a command, for the programs it names.
         self.how = HowTo(question, self.question_words, passages, alternatives)
         self.how_to = self.how.asks
-        self.asks_person = bool(_PERSON_ASKED.search(question))
+        self.language = question_language(question)  # a Spanish, French... question's words
+        self.asks_person = bool(_PERSON_ASKED.search(question)) or self.language.asks_person
         self.numbers = _numbers(question)
         self.asks_past = bool(_PAST_ASKED.search(question))
         # A how-to's "without extracting it" says what the command must not do: the answer
         # need not say "not" (`tar --list`), though it may ("without changing": agreed below).
         negating = without_constraints(question) if self.how_to else question
-        self.negated = bool(_NEGATIONS & set(words(negating))) or "n't" in negating.lower()
+        self.negated = _has_negation(negating) or self.language.negated
         # "instead of overwriting", "stop bzip2 from deleting": what the question wants not
         # done, so a passage saying "do not overwrite" / "don't delete" agrees with it.
         self.denied = _negated_words(denials_as_not(question)) | denied_words(question)
-        lowered = set(words(question))
+        lowered = set(words(question)) | self.language.relative  # "antes": "before"
         self.opposites = {_OPPOSITE[w] for w in lowered if w in _OPPOSITE} - lowered
+        self.opposites |= self.language.opposites
         # "When did X erupt before the Hōei eruption?": the date asked is relative to another
         # event, so a passage dating only that event (no before/after/earlier...) is no answer.
         self.relative_when = "date" in kinds and bool(lowered & _RELATIVE_TIME)
@@ -210,7 +213,7 @@ class EvidenceRule:
 
     def _key_terms(self, question: str) -> list[KeyTerm]:
         terms: list[KeyTerm] = []
-        for match in _CAPITALISED.finditer(question):
+        for match in self.language.without_function_words(_CAPITALISED.finditer(question)):
             name, tail = match.group(1), match.group(2)
             # "JRパスの7日間…": a Latin name ends where a CJK run starts.
             name = _CJK_START.split(name, maxsplit=1)[0]
@@ -302,13 +305,13 @@ class EvidenceRule:
         text_lower = set(words(text))
         if _SUPERSEDED.search(raw) and not self.asks_past:
             return "the passage or its heading says it is superseded"
-        if self.negated and not _has_negation(text):
+        if self.negated and not (_has_negation(text) or self.language.says_not(text)):
             return "the negation differs"
         if not self.negated and (self.question_words - self.denied) & _negated_words(text):
             return "the negation differs"
         if self.opposites & text_lower or _cjk_opposite(self.question, raw):
             return "the passage says the opposite (before/after, first/last...)"
-        if self.relative_when and not _TEMPORAL_RELATION & text_lower:
+        if self.relative_when and not (_TEMPORAL_RELATION | self.language.temporal) & text_lower:
             return "the passage does not relate the date to the event the question names"
         if self._swapped(text):
             return "the question swaps who did what"
@@ -322,6 +325,7 @@ class EvidenceRule:
         return self._kind_problem(text, new_words)
 
     def _kind_problem(self, text: str, new_words: frozenset[str]) -> str:
+        text = self.language.as_english(text)  # "en Valencia": a place; "El club": no name
         new_numbers = _numbers(text) - self.numbers
         if self.counter:
             # "几次", "何個": the answer is a number of that counter ("3 次", "三次", "3個").

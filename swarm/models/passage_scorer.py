@@ -23,6 +23,7 @@ from swarm.models.evidence import (
 )
 from swarm.models.evidence_rule import EvidenceRule
 from swarm.models.measures import measures_asked
+from swarm.models.question_language import question_language
 from swarm.models.question_words import (
     COUNTING,
     MONEY,
@@ -77,19 +78,22 @@ class PassageScorer:
         wording = _PRESENT_MOMENT.sub(" now ", query)
         asked = question_text_words(wording) - QUESTION_SCAFFOLD - EvidenceRule.request_words(query)
         asked -= cjk_question_wording(query)
+        language = question_language(query)  # a Spanish, French... question's function words
+        asked = asked - language.function_tokens | language.restored  # "par an": a word
         self.query_words = frozenset(word for word in asked if not cjk_scaffold(word))
-        self.kinds = question_kinds(query)
-        if self.query_words & MONEY:
+        self.kinds = question_kinds(query) | language.kinds
+        self.money, self.counting = MONEY | language.money_tokens, COUNTING | language.count_tokens
+        if self.query_words & self.money:
             self.kinds |= {"money"}
         self.needs_figure = bool(self.kinds & NEEDS_FIGURE_KINDS)
         # The most specific kind asked for: "how much money" wants money, not any figure.
         self.kind = next((kind for kind in KIND_PRIORITY if kind in self.kinds), "")
-        self.needs_explanation = bool(NEEDS_EXPLANATION.search(query))
+        self.needs_explanation = bool(NEEDS_EXPLANATION.search(query)) or language.needs_explanation
         self.items = [
             ScoredPassage(
                 passage=p,
-                words=text_words(p.text),
-                context_words=text_words(p.context),
+                words=language.content(text_words(p.text), p.text),
+                context_words=language.content(text_words(p.context), p.context),
                 kinds=answer_kinds(p.text),
             )
             for p in passages
@@ -99,6 +103,8 @@ class PassageScorer:
         self.query_words -= cjk_junctions(self.query_words, vocabulary)
         for word, forms in derived_forms(self.query_words, vocabulary).items():
             self.alternatives.setdefault(word, []).extend(forms)
+        for word, forms in language.word_forms(self.query_words, vocabulary).items():
+            self.alternatives.setdefault(word, []).extend(forms)  # "fundó" ~ "fundado"
         self.rule = EvidenceRule(query, self.query_words, self.kinds, passages, self.alternatives)
         self.measures = measures_asked(query)
         self.names = frozenset().union(*(t.words for t in self.rule.key_terms if t.is_name))
@@ -145,9 +151,9 @@ class PassageScorer:
         kinds = frozenset().union(*(item.kinds for item in items))
         found = frozenset(w for w in self.query_words if self._states(w, words))
         if "money" in kinds:
-            found |= self.query_words & MONEY
+            found |= self.query_words & self.money
         if "figure" in kinds and not self.rule.how_to:  # a how-to's "count" wants a command
-            found |= self.query_words & COUNTING
+            found |= self.query_words & self.counting
         # "How deep": a figure with a unit of length states "deep".
         found |= {w for w, measure in self.measures.items() if measure.stated(kinds, words)}
         return found & self.query_words

@@ -36,6 +36,9 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"(?:'s|s'|\bmy|\bhis|\bher|\btheir|\bour|\byour)\s+(?:phone|mobile|cell)\b|"
             r"\b(telefon|handy)nummer|num[ée]ro\s+de\s+t[ée]l[ée]phone|"
             r"n[uú]mero\s+de\s+(tel[ée]fono|m[oó]vil)|"
+            # "el teléfono del casero", "son portable", "il suo cellulare": the number
+            r"\b(el|su|sus|mi|tu|le|son|mon|ton|il|suo|mio|tuo|o|seu|meu|teu)\s+(tel[ée]fono|"
+            r"m[oó]vil|t[ée]l[ée]phone|portable|cellulare|telem[oó]vel|celular)\b|"
             r"\bnumber\s+(to|I\s+can)\s+(call|ring|text)\b",
             _I,
         ),

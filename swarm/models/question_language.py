@@ -1,0 +1,284 @@
+"""A question's language, for the offline answers: Spanish, French, German, Italian and
+Portuguese questions read as English ones are. Their function words and interrogatives are no
+content words a passage must state (as English stopwords are not), their interrogatives ask for
+the kinds of answer English ones do (cuándo, quand, wann: a date), and their negations and
+opposites count as English ones do. An English question is read as before.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator, Set
+from dataclasses import dataclass
+from functools import lru_cache, partial
+
+from bm25s import stopwords as _lists
+
+from swarm.models.language_words import (
+    COUNT_WORDS,
+    ENGLISH_MONTHS,
+    HOW,
+    INTERROGATIVES,
+    KINDS,
+    LANGUAGE_STOPWORDS,
+    MIN_ROOT,
+    MONEY_WORDS,
+    MONTHS,
+    NAMING,
+    NEGATIONS,
+    OPPOSITES,
+    PLACE_PREPOSITIONS,
+    RELATIVE_TIME,
+    STOPWORD_COLLISIONS,
+    TEMPORAL_RELATION,
+    TYPE_NOUNS,
+    VERB_ENDINGS,
+)
+from swarm.wiki.tokens import STOPWORDS, tokenize, words
+
+__all__ = ["ENGLISH", "QuestionLanguage", "question_language"]
+
+
+def _fold(text: str) -> str:
+    """Lowercase `text` without its accents ("Cuánto" -> "cuanto", "où" -> "ou")."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+# Opening the question ("¿", "¡") says Spanish, whatever words follow.
+_SPANISH_MARKS = re.compile("[¿¡]")
+_MIN_HITS = 2
+
+
+def _folded_set(text: str | tuple[str, ...]) -> frozenset[str]:
+    items = text.split() if isinstance(text, str) else text
+    return frozenset(_fold(item) for item in items)
+
+
+_FUNCTION = {
+    code: _folded_set(LANGUAGE_STOPWORDS[code]) | _folded_set(INTERROGATIVES[code])
+    for code in LANGUAGE_STOPWORDS
+}
+_FUNCTION_TOKENS = {
+    code: frozenset(
+        token
+        for word in (*LANGUAGE_STOPWORDS[code], *INTERROGATIVES[code].split())
+        for token in tokenize(word)
+    )
+    for code in LANGUAGE_STOPWORDS
+}
+_ENGLISH = frozenset(STOPWORDS) | frozenset(_lists.STOPWORDS_EN_PLUS)
+_KIND_RULES = {
+    code: tuple((kind, re.compile(rule, re.IGNORECASE)) for kind, rule in rules)
+    for code, rules in KINDS.items()
+}
+_HOW_RULES = {code: re.compile(rule, re.IGNORECASE) for code, rule in HOW.items()}
+_NAMING_RULES = {code: re.compile(rule, re.IGNORECASE) for code, rule in NAMING.items()}
+_ENDING_RULES = {
+    code: re.compile("(" + "|".join(sorted(endings.split(), key=len, reverse=True)) + ")$")
+    for code, endings in VERB_ENDINGS.items()
+}
+_MONTH_NAMES = {
+    code: dict(zip(names.split(), ENGLISH_MONTHS, strict=True)) for code, names in MONTHS.items()
+}
+_MONTH_RULES = {
+    code: re.compile(
+        rf"(?<=\d)(\.?\s+(?:de\s+)?)({'|'.join(names)})\b|\b({'|'.join(names)})(\s+(?:de\s+)?)(?=\d)",
+        re.IGNORECASE,
+    )
+    for code, names in _MONTH_NAMES.items()
+}
+_TYPE_RULES = {code: re.compile(rule, re.IGNORECASE) for code, rule in TYPE_NOUNS.items()}
+_PLACE_RULES = {
+    code: re.compile(rf"(?<![\w'])(?:{preps})\s+(?:(?:{articles})\s+|l')?(?=[A-Z])", re.IGNORECASE)
+    for code, (preps, articles) in PLACE_PREPOSITIONS.items()
+}
+_OPENING_WORD = re.compile(r"(?:^|(?<=[.?!¿¡:;\n])|(?<=[.?!:;]\s))\s*([A-ZÀ-Ý][^\W\d_]*)")
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionLanguage:
+    """How a question's language reads it: `codes` (empty for English or a language not
+    known), its function words and interrogatives (lowercase; a capitalised word within a
+    sentence is a name) and their tokens (`function_tokens`, none of them a content word;
+    `passage_tokens`: those of all the language's function words but the question's content
+    words), its money and count words' tokens, the kinds of answer its interrogatives ask
+    for, whether it asks for a person, a reason or a method, says "not" (and the language's
+    negations), the opposites of its words, {"before"} when it relates its date to another
+    event ("antes de"), and the words a passage relates dates with."""
+
+    codes: tuple[str, ...] = ()
+    function_words: frozenset[str] = frozenset()
+    function_tokens: frozenset[str] = frozenset()
+    passage_tokens: frozenset[str] = frozenset()
+    money_tokens: frozenset[str] = frozenset()
+    count_tokens: frozenset[str] = frozenset()
+    restored: frozenset[str] = frozenset()
+    kinds: frozenset[str] = frozenset()
+    asks_person: bool = False
+    needs_explanation: bool = False
+    negated: bool = False
+    negations: frozenset[str] = frozenset()
+    opposites: frozenset[str] = frozenset()
+    relative: frozenset[str] = frozenset()
+    temporal: frozenset[str] = frozenset()
+
+    def without_function_words(self, names: Iterable[re.Match[str]]) -> Iterator[re.Match[str]]:
+        """The capitalised words of the question (`names`, group 1 the word) that are no
+        function word of its language ("¿Qué...", "La caldera...")."""
+        return (name for name in names if name.group(1).lower() not in self.function_words)
+
+    def says_not(self, text: str) -> bool:
+        """`text` (a passage) holds a negation of the question's language ("sin", "ohne")."""
+        return bool(self.negations) and bool(self.negations & set(words(text)))
+
+    def as_english(self, text: str) -> str:
+        """`text` (a passage) as the English rules read it: a capitalised function word
+        opening a sentence ("El club...") in lowercase, as no name, a place after its
+        preposition ("en Valencia", "à Grenoble") after "in", and a month in English ("el 14
+        de marzo": "el 14 March")."""
+        if not self.codes:
+            return text
+        function = frozenset().union(*(_FUNCTION[code] for code in self.codes))
+        text = _OPENING_WORD.sub(
+            lambda m: m.group().lower() if _fold(m.group(1)) in function else m.group(), text
+        )
+        for code in self.codes:
+            text = _PLACE_RULES[code].sub("in ", text)
+            text = _MONTH_RULES[code].sub(partial(_english_month, code=code), text)
+        return text
+
+    def word_forms(
+        self, question_words: Iterable[str], vocabulary: Iterable[str]
+    ) -> dict[str, list[frozenset[str]]]:
+        """For each question word, the words of `vocabulary` with its root once a verb
+        ending of the language is taken off both ("fundó" ~ "fundado", "gegründet" ~
+        "gründete"); roots of at least four letters."""
+        found: dict[str, list[frozenset[str]]] = {}
+        roots = {word: root for word in question_words if (root := _root(word, self.codes))}
+        if not self.codes or not roots:
+            return found
+        for other in vocabulary:
+            other_root = _root(other, self.codes)
+            for word, root in roots.items():
+                if other_root == root and other != word:
+                    found.setdefault(word, []).append(frozenset({other}))
+        return found
+
+    def content(self, tokens: Set[str], text: str = "") -> frozenset[str]:
+        """`tokens` (`text`'s) without the tokens of the language's function words, with
+        the question's words English's stopwords drop (`restored`: "an") that `text` writes."""
+        if not self.passage_tokens:  # English: the tokens as they are
+            return tokens if isinstance(tokens, frozenset) else frozenset(tokens)
+        found = frozenset(tokens) - self.passage_tokens
+        return found | (self.restored & set(words(text))) if self.restored else found
+
+
+ENGLISH = QuestionLanguage()
+
+
+def _english_month(match: re.Match[str], code: str) -> str:
+    """ "14 de marzo" -> "14 March", "marzo de 2026" -> "March 2026" (the match's words)."""
+    names = _MONTH_NAMES[code]
+    if match.group(2):
+        return " " + names[match.group(2).lower()]
+    return names[match.group(3).lower()] + " "
+
+
+@lru_cache(maxsize=65_536)
+def _root(word: str, codes: tuple[str, ...]) -> str:
+    """`word` (a token) without a verb ending of `codes`' languages, accents folded ("" when
+    the root is shorter than four letters or `word` is not a word of letters)."""
+    if not word.isalpha() or len(word) <= MIN_ROOT:
+        return ""
+    for code in codes:
+        root = word
+        if code == "de" and word.startswith("ge") and word.endswith("t"):
+            root = word[2:]  # "gegründet": the participle's prefix
+        shorter = _ENDING_RULES[code].sub("", root)
+        if shorter != root and len(shorter) >= MIN_ROOT:
+            return _fold(shorter)
+    return ""
+
+
+def _detect(question: str) -> tuple[str, ...]:
+    """The languages whose function words the question uses most (at least two, and more
+    than English ones); several when they tie ("de la" is Spanish and French)."""
+    folded = [_fold(word) for word in words(question)]
+    english = sum(word in _ENGLISH for word in folded)
+    hits = {code: sum(word in function for word in folded) for code, function in _FUNCTION.items()}
+    if _SPANISH_MARKS.search(question):
+        hits["es"] += _MIN_HITS
+    best = max(hits.values())
+    if best < _MIN_HITS or best <= english:
+        return ()
+    return tuple(code for code, count in hits.items() if count == best)
+
+
+_SENTENCE_START = re.compile(r"(?:^|[.?!¿¡:;]\s*)\W*$")
+
+
+def _function_words(question: str, codes: tuple[str, ...]) -> tuple[set[str], set[str]]:
+    """The question's words that are function words of `codes` and the others. A capitalised
+    word within a sentence is a name ("Estados Unidos"), not a function word."""
+    function: set[str] = set()
+    others: set[str] = set()
+    for match in re.finditer(r"[^\W_]+", question):
+        word = match.group()
+        opening = bool(_SENTENCE_START.search(question[: match.start()]))
+        named = word[0].isupper() and not opening
+        folded = _fold(word)
+        if not named and any(folded in _FUNCTION[code] for code in codes):
+            function.add(word.lower())
+        else:
+            others.add(word.lower())
+    return function, others
+
+
+@lru_cache(maxsize=4096)
+def question_language(question: str) -> QuestionLanguage:
+    """How `question`'s language reads it (`ENGLISH`, which changes nothing, for English or
+    a question too short to tell)."""
+    codes = _detect(question)
+    if not codes:
+        return ENGLISH
+    function, others = _function_words(question, codes)
+    kept = {token for word in others for token in tokenize(word)}
+    dropped = {token for word in function for token in tokenize(word)} - kept
+    passage = frozenset().union(*(_FUNCTION_TOKENS[code] for code in codes))
+    lowered = question.lower()
+    for code in codes:
+        for match in _NAMING_RULES[code].finditer(lowered):
+            dropped |= set(tokenize(match.group(1)))
+    for code in codes:
+        for match in _TYPE_RULES[code].finditer(lowered):
+            dropped |= set(tokenize(match.group(1)))
+    money = {token for code in codes for token in tokenize(MONEY_WORDS[code])}
+    counting = {token for code in codes for token in tokenize(COUNT_WORDS[code])}
+    kinds = {kind for code in codes for kind, rule in _KIND_RULES[code] if rule.search(lowered)}
+    asked = set(words(question))
+    negations = {word for code in codes for word in NEGATIONS[code].split()}
+    relative = {word for code in codes for word in RELATIVE_TIME[code].split()}
+    pairs = [pair.split(":") for code in codes for pair in OPPOSITES[code].split()]
+    opposite = {a: b for one, other in pairs for a, b in ((one, other), (other, one))}
+    return QuestionLanguage(
+        codes=codes,
+        function_words=frozenset(function),
+        function_tokens=frozenset(dropped),
+        passage_tokens=frozenset(passage - kept),
+        money_tokens=frozenset(money & kept),
+        count_tokens=frozenset(counting & kept),
+        restored=frozenset(
+            asked & {w for code in codes for w in STOPWORD_COLLISIONS[code].split()}
+        ),
+        kinds=frozenset(kinds - {"person"}),
+        asks_person="person" in kinds,
+        needs_explanation="reason" in kinds
+        or any(_HOW_RULES[code].search(lowered) for code in codes),
+        negated=bool(asked & negations),
+        negations=frozenset(negations),
+        relative=frozenset({"before"} if asked & relative else ()),
+        temporal=frozenset(w for code in codes for w in TEMPORAL_RELATION[code].split()),
+        opposites=frozenset(opposite[word] for word in asked if word in opposite) - asked,
+    )
