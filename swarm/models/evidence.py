@@ -9,7 +9,9 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from swarm.models.definitions import definition_asking_words
 from swarm.models.measures import measure_kinds
+from swarm.models.word_forms import MARK, question_forms, written_forms
 from swarm.wiki.tokens import content_words, tokenize, words
 
 __all__ = [
@@ -24,6 +26,7 @@ __all__ = [
     "name_aliases",
     "question_kinds",
     "question_text_words",
+    "spoken",
     "text_words",
 ]
 
@@ -188,8 +191,14 @@ def date_words(text: str) -> frozenset[str]:
 @lru_cache(maxsize=16_384)
 def text_words(text: str) -> frozenset[str]:
     """Content words as the ranking tokenizer stems them, irregular past forms joined to their
-    verb, and the month names its ISO dates write. A stem that only looks like a past form
-    ("founded" -> "found") is not joined to another verb ("find")."""
+    verb, the month names its ISO dates write, and what it writes another way (rates, limits,
+    units next to a figure, compounds joined: `swarm.models.word_forms`, marked tokens). A
+    stem that only looks like a past form ("founded" -> "found") is not joined to another
+    verb ("find")."""
+    return _plain_words(text) | written_forms(text)
+
+
+def _plain_words(text: str) -> frozenset[str]:
     tokens = content_words(text)
     pasts = tokens & _PAST_FORMS
     if pasts:
@@ -200,6 +209,11 @@ def text_words(text: str) -> frozenset[str]:
     return frozenset(tokens) | date_words(text)
 
 
+def spoken(tokens: Iterable[str]) -> frozenset[str]:
+    """`tokens` without the marked forms `text_words` adds (what the text itself says)."""
+    return frozenset(token for token in tokens if not token.startswith(MARK))
+
+
 # Past forms that are verbs of their own too ("to found" a company, "to fell" a tree): in a
 # question with "did", "to", "can"... they are the base form ("did she found": not "find").
 _ALSO_BASE = frozenset({"found", "fell"})
@@ -208,9 +222,11 @@ _DO_SUPPORT = re.compile(r"\b(do|does|did|to|will|would|can|could|should|may|mig
 
 
 def question_text_words(question: str) -> frozenset[str]:
-    """`text_words` of a question, with "found" or "fell" as written after do-support (not
-    after "be": "can be found" is "find")."""
-    found = text_words(question)
+    """`text_words` of a question (without the forms it writes another way: those are the
+    alternatives `name_aliases` offers, nor the words asking for a definition: "stand for"),
+    with "found" or "fell" as written after do-support (not after "be": "can be found" is
+    "find")."""
+    found = _plain_words(question) - definition_asking_words(question)
     if _DO_SUPPORT.search(question):
         sequence = words(question)
         found |= {
@@ -248,13 +264,15 @@ def question_kinds(question: str) -> frozenset[str]:
 def name_aliases(
     question: str, texts: Iterable[str], question_words: frozenset[str]
 ) -> dict[str, list[frozenset[str]]]:
-    """Other ways to state each question word: calendar and dimension words, acronyms written
+    """Other ways to state each question word: calendar and dimension words, rates, limits,
+    units and compounds written another way (`swarm.models.word_forms`), acronyms written
     in the texts for a capitalised name ("CCW" for "Coastal Clean Water", both ways), and the
     halves of "Name the Epithet". Each alternative is a set of words that must all be present."""
     alternatives: dict[str, list[frozenset[str]]] = {
         word: [*_CALENDAR.get(word, []), *_DIMENSION.get(word, [])] for word in question_words
     }
     sources = [question, *texts]
+    written = frozenset().union(*(text_words(text) for text in sources[1:]))
     acronyms = {match.lower() for text in sources for match in _ACRONYM.findall(text)}
     for text in sources:
         for run in _NAME_RUN.findall(text):
@@ -272,6 +290,8 @@ def name_aliases(
             for word, alias in ((one, other), (other, one)):
                 if word in question_words:
                     alternatives[word].append(frozenset({alias}))
+    for word, forms in question_forms(question, question_words).items():
+        alternatives[word].extend(form for form in forms if form <= written)
     return {word: list(dict.fromkeys(alts)) for word, alts in alternatives.items() if alts}
 
 

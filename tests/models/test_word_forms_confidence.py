@@ -1,0 +1,201 @@
+"""Words written another way, through `query(model="offline")`: a rate ("nightly" = "a
+night"), a limit ("maximum" = "up to", "capped at"), a unit's symbol ("kilos" = "9 kg"), a
+compound split or joined ("co-op" = "coop", "setup" = "set up") and a definition ("What
+does FOB stand for?" answered by "FOB — free on board") earn `high`; the near miss on the
+same page (the rate, limit, unit, compound or definition absent) does not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fakes import assert_level, page_wiki
+
+from swarm.wiki_query import query
+
+TRAVEL = """# Travel and expenses
+
+- Hotels: up to $210 a night, $260 in Toronto and Boston
+- Per diem on client trips: $65 a day for meals, no receipts needed
+"""
+TRAVEL_FLAT = """# Travel and expenses
+
+- Hotels: the Harbour Inn in Toronto, $260 with breakfast
+- Meals on client trips: $65 in total last time, receipts needed
+"""
+BIKE = """# Oslo trip
+
+Rented the bike on 3 May and returned it a day later: 300 kr in total.
+"""
+TIERS = """# Retainer tiers
+
+We capped Growth at 12 clients so partners keep time for audits.
+"""
+TIERS_NOW = """# Retainer tiers
+
+Growth has 12 clients today and two on the waiting list.
+"""
+DRYER = """# Dryer
+
+Dryer capacity: 9 kg, heat pump.
+"""
+GLOSSARY = """# Glossary
+
+- **FOB** — free on board: the price at the export port, before freight and import costs
+- **DTR** — development time ratio: time from first crack to drop, as a share of roast time
+"""
+GLOSSARY_NO_EXPANSION = """# Glossary
+
+- **FOB** — the price at the export port, before freight and import costs
+"""
+GREEN_BUYING = """# Green buying
+
+Brazil Mogiana: 54 bags at $6.10/lb FOB, shipping June. DTR was 21% on batch 4.
+"""
+COOP = """# Mill Creek
+
+The Mill Creek coop is run by Dana Whitlock, its treasurer.
+"""
+BOARD = """# Mill Creek
+
+The Mill Creek water board is run by Dana Whitlock, its treasurer.
+"""
+CUPBOARD = """# Cupboard
+
+Cupboard costs $39 per seat per month. A one-off fee of $750 covers the set-up.
+"""
+CUPBOARD_SEATS = """# Cupboard
+
+Cupboard costs $39 per seat per month, billed monthly.
+"""
+
+CASES = [
+    # a rate: "nightly" is "a night", "daily" is "a day"; a limit: "up to $210"
+    pytest.param(
+        {"travel.md": TRAVEL},
+        "What's the nightly hotel limit in Toronto?",
+        "high",
+        "$260",
+        id="nightly-limit-up-to",
+    ),
+    pytest.param(
+        {"travel.md": TRAVEL_FLAT},
+        "What's the nightly hotel limit in Toronto?",
+        "not high",
+        "$260",
+        id="near-miss-no-rate-no-limit",
+    ),
+    pytest.param(
+        {"bike.md": BIKE},
+        "What's the daily bike rental in Oslo?",
+        "not high",
+        "300 kr",
+        id="near-miss-a-day-later-is-no-rate",
+    ),
+    # a limit: "capped Growth at 12" states the maximum; "Growth has 12" does not
+    pytest.param(
+        {"tiers.md": TIERS},
+        "What's the maximum number of Growth clients?",
+        "high",
+        "12",
+        id="maximum-capped-at",
+    ),
+    pytest.param(
+        {"tiers.md": TIERS_NOW},
+        "What's the maximum number of Growth clients?",
+        "not high",
+        "12",
+        id="near-miss-a-count-is-no-maximum",
+    ),
+    # a unit by name or symbol next to a figure
+    pytest.param(
+        {"dryer.md": DRYER},
+        "What's the dryer capacity in kilos?",
+        "high",
+        "9 kg",
+        id="kilos-are-kg",
+    ),
+    pytest.param(
+        {"dryer.md": DRYER},
+        "What's the dryer capacity in litres?",
+        "not high",
+        "9 kg",
+        id="near-miss-other-unit",
+    ),
+    # definitions
+    pytest.param(
+        {"glossary.md": GLOSSARY},
+        "What does FOB stand for?",
+        "high",
+        "free on board",
+        id="stand-for-expansion",
+    ),
+    pytest.param(
+        {"glossary.md": GLOSSARY},
+        "What is DTR?",
+        "high",
+        "development time ratio",
+        id="what-is-abbreviation",
+    ),
+    pytest.param(
+        {"glossary.md": GLOSSARY_NO_EXPANSION},
+        "What does FOB stand for?",
+        "not high",
+        "export port",
+        id="near-miss-definition-without-expansion",
+    ),
+    pytest.param(
+        {"glossary.md": GLOSSARY},
+        "What does FOB include?",
+        "not high",
+        "FOB",
+        id="near-miss-not-a-definition-question",
+    ),
+    pytest.param(
+        {"buying.md": GREEN_BUYING},
+        "What is DTR?",
+        "not high",
+        "DTR",
+        id="near-miss-term-used-not-defined",
+    ),
+    # compounds split or joined
+    pytest.param(
+        {"mill-creek.md": COOP},
+        "Who runs the Mill Creek co-op?",
+        "high",
+        "Dana",
+        id="co-op-is-coop",
+    ),
+    pytest.param(
+        {"mill-creek.md": BOARD},
+        "Who runs the Mill Creek co-op?",
+        "not high",
+        "Dana",
+        id="near-miss-no-co-op",
+    ),
+    pytest.param(
+        {"cupboard.md": CUPBOARD},
+        "What's the one-off setup fee for Cupboard?",
+        "high",
+        "$750",
+        id="setup-is-set-up",
+    ),
+    pytest.param(
+        {"cupboard.md": CUPBOARD_SEATS},
+        "What's the one-off setup fee for Cupboard?",
+        "not high",
+        "$39",
+        id="near-miss-no-setup",
+    ),
+]
+
+
+@pytest.mark.parametrize(("pages", "question", "confidence", "must_hold"), CASES)
+def test_words_written_another_way(
+    tmp_path: Path, pages: dict[str, str], question: str, confidence: str, must_hold: str
+) -> None:
+    wiki = page_wiki(tmp_path, pages)
+
+    result = query(question, time_sensitive=False, model="offline", wiki_dir=wiki)
+
+    assert_level(result, confidence, must_hold)
