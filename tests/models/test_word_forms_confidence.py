@@ -69,6 +69,31 @@ CUPBOARD_SEATS = """# Cupboard
 Cupboard costs $39 per seat per month, billed monthly.
 """
 
+BABYSITTERS = """# Babysitters
+
+Hanna Stein (student, 21), €14/hour, evenings only.
+"""
+NEIGHBOURS = """# Neighbours
+
+Hanna Stein (student, 21), €14/hour for maths tutoring.
+"""
+JONAH = """# Jonah Bells
+
+Graduation: University of Vermont (economics), 2024.
+"""
+JONAH_JOB = """# Jonah Bells
+
+First job: University of Vermont library, 2022.
+"""
+TABLE = """# Garden table
+
+Shipment of the oak table: 3 June 2026, by DHL.
+"""
+TABLE_ORDER = """# Garden table
+
+Ordered the oak table on 3 June 2026 from the catalogue.
+"""
+
 CASES = [
     # a rate: "nightly" is "a night", "daily" is "a day"; a limit: "up to $210"
     pytest.param(
@@ -186,6 +211,45 @@ CASES = [
         "not high",
         "$39",
         id="near-miss-no-setup",
+    ),
+    # derived forms: an agent noun with a doubled consonant, -ation and -ment nouns
+    pytest.param(
+        {"babysitters.md": BABYSITTERS},
+        "How much does Hanna charge per hour for babysitting?",
+        "high",
+        "€14/hour",
+        id="babysitting-babysitters",
+    ),
+    pytest.param(
+        {"neighbours.md": NEIGHBOURS},
+        "How much does Hanna charge per hour for babysitting?",
+        "not high",
+        "€14/hour",
+        id="near-miss-tutoring",
+    ),
+    pytest.param(
+        {"jonah.md": JONAH},
+        "Which university did Jonah graduate from?",
+        "high",
+        "Vermont",
+        id="graduate-graduation",
+    ),
+    pytest.param(
+        {"jonah.md": JONAH_JOB},
+        "Which university did Jonah graduate from?",
+        "not high",
+        "Vermont",
+        id="near-miss-a-job-is-no-graduation",
+    ),
+    pytest.param(
+        {"table.md": TABLE}, "When does the oak table ship?", "high", "3 June", id="ship-shipment"
+    ),
+    pytest.param(
+        {"table.md": TABLE_ORDER},
+        "When does the oak table ship?",
+        "not high",
+        "3 June",
+        id="near-miss-an-order-is-no-shipment",
     ),
 ]
 
