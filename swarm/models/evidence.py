@@ -325,7 +325,7 @@ def _root(word: str) -> str:
 
 def _act_noun_of(noun: str, verb: str) -> bool:
     match = _ACT_NOUN.match(noun)
-    return bool(match) and match.group("verb") in {verb, verb.removesuffix("e")}
+    return match is not None and match.group("verb") in {verb, verb.removesuffix("e")}
 
 
 def derived_forms(
