@@ -176,6 +176,15 @@ for _adjective, _noun in (pair.split(":") for pair in _DIMENSIONS.split()):
 _MONTH_NAMES = (
     "january february march april may june july august september october november december"
 ).split()
+_WEEKDAY_NAMES = "monday tuesday wednesday thursday friday saturday sunday".split()
+# A weekday is a day, a month's name a month: "which days" is stated by "Tuesdays and
+# Wednesdays", "what day of the week" by "Wednesdays", "what month" by "in January".
+_NAMED_KINDS = {
+    _one_token("day"): frozenset(_one_token(name) for name in _WEEKDAY_NAMES),
+    _one_token("week"): frozenset(_one_token(name) for name in _WEEKDAY_NAMES),
+    _one_token("month"): frozenset(_one_token(name) for name in _MONTH_NAMES if name != "may"),
+}
+_DAY_OF_THE_WEEK = re.compile(r"\bdays?\s+of\s+the\s+week\b", re.IGNORECASE)
 _ISO_DATE = re.compile(r"\b(1\d{3}|20\d{2})-(0[1-9]|1[0-2])(?:-\d{2})?\b")
 
 
@@ -264,13 +273,17 @@ def question_kinds(question: str) -> frozenset[str]:
 def name_aliases(
     question: str, texts: Iterable[str], question_words: frozenset[str]
 ) -> dict[str, list[frozenset[str]]]:
-    """Other ways to state each question word: calendar and dimension words, rates, limits,
+    """Other ways to state each question word: calendar and dimension words (a weekday names
+    a day, a month's name a month), rates, limits,
     units and compounds written another way (`swarm.models.word_forms`), acronyms written
     in the texts for a capitalised name ("CCW" for "Coastal Clean Water", both ways), and the
     halves of "Name the Epithet". Each alternative is a set of words that must all be present."""
     alternatives: dict[str, list[frozenset[str]]] = {
         word: [*_CALENDAR.get(word, []), *_DIMENSION.get(word, [])] for word in question_words
     }
+    for kind, names in _NAMED_KINDS.items():
+        if kind in question_words and (kind != "week" or _DAY_OF_THE_WEEK.search(question)):
+            alternatives[kind].extend(frozenset({name}) for name in names)
     sources = [question, *texts]
     written = frozenset().union(*(text_words(text) for text in sources[1:]))
     acronyms = {match.lower() for text in sources for match in _ACRONYM.findall(text)}
@@ -280,11 +293,13 @@ def name_aliases(
             name_words = text_words(run)
             if initials not in acronyms or not name_words:
                 continue
-            if initials in question_words:
-                alternatives[initials].append(name_words)
+            # the acronym as the tokenizer writes it ("AWS" is the token "aw")
+            token = _one_token(initials)
+            if token in question_words:
+                alternatives[token].append(name_words)
             if name_words <= question_words:
                 for word in name_words:
-                    alternatives[word].append(frozenset({initials}))
+                    alternatives[word].append(frozenset({token}))
         for name, epithet in _EPITHET.findall(text):
             one, other = _one_token(name), _one_token(epithet)
             for word, alias in ((one, other), (other, one)):

@@ -94,6 +94,15 @@ TABLE_ORDER = """# Garden table
 Ordered the oak table on 3 June 2026 from the catalogue.
 """
 
+HOLLIS = """# Hollis Greer
+
+Phone only on Tuesdays and Thursdays; roasts on Mondays.
+"""
+HOLLIS_HOURS = """# Hollis Greer
+
+Phone only after 16:00; she roasts in the mornings.
+"""
+
 CASES = [
     # a rate: "nightly" is "a night", "daily" is "a day"; a limit: "up to $210"
     pytest.param(
@@ -211,6 +220,21 @@ CASES = [
         "not high",
         "$39",
         id="near-miss-no-setup",
+    ),
+    # a weekday names a day
+    pytest.param(
+        {"hollis.md": HOLLIS},
+        "Which days can I phone Hollis?",
+        "high",
+        "Tuesdays",
+        id="weekdays-are-days",
+    ),
+    pytest.param(
+        {"hollis.md": HOLLIS_HOURS},
+        "Which days can I phone Hollis?",
+        "not high",
+        "16:00",
+        id="near-miss-hours-are-no-days",
     ),
     # derived forms: an agent noun with a doubled consonant, -ation and -ment nouns
     pytest.param(
