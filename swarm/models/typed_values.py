@@ -12,6 +12,7 @@ import re
 from collections.abc import Set
 
 from swarm.models.evidence import answer_kinds, text_words
+from swarm.models.word_forms import states_limit
 
 __all__ = [
     "asked_values",
@@ -164,8 +165,10 @@ def only_dates(text: str) -> bool:
 
 
 def limit_not_asked(question: str, text: str) -> bool:
-    """`text` gives a limit ("up to 1,000") and `question` does not ask for one."""
-    return bool(_LIMIT.search(text)) and not _ASKS_LIMIT.search(question)
+    """`text` gives a limit ("up to 1,000", "capped at 12") and `question` does not ask for
+    one."""
+    limit = bool(_LIMIT.search(text)) or states_limit(text)
+    return limit and not _ASKS_LIMIT.search(question)
 
 
 def value_problem(question: str, kinds: Set[str], text: str) -> str:

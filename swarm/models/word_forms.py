@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 from swarm.wiki.tokens import tokenize, words
 
-__all__ = ["MARK", "question_forms", "written_forms"]
+__all__ = ["MARK", "question_forms", "states_limit", "written_forms"]
 
 MARK = "_"
 _I = re.IGNORECASE
@@ -111,6 +111,13 @@ _LIMIT_PHRASE = re.compile(
 )
 _LIMIT_MARK = f"{MARK}limit"
 
+
+def states_limit(text: str) -> bool:
+    """`text` gives a limit next to a figure ("up to $210", "never beyond 20%", "capped
+    Growth at 12", "400 max")."""
+    return bool(_LIMIT_PHRASE.search(text))
+
+
 # --- units ----------------------------------------------------------------------------------
 
 # A unit's names and symbols: "how many kilos" is stated by "9 kg". Not "m" (also million)
@@ -177,7 +184,7 @@ def written_forms(text: str) -> frozenset[str]:
     figure, its units next to a figure (each a mark), and its compounds joined ("co-op" ->
     the marked token of "coop", "set up" -> of "setup")."""
     found = {_RATE_MARK[unit] for unit, rule in _RATES.items() if rule.search(text)}
-    if _LIMIT_PHRASE.search(text):
+    if states_limit(text):
         found.add(_LIMIT_MARK)
     for match in _UNIT_FIGURE.finditer(text):
         spelled = re.sub(r"\s+", " ", match.group(1).lower())

@@ -103,6 +103,15 @@ HOLLIS_HOURS = """# Hollis Greer
 Phone only after 16:00; she roasts in the mornings.
 """
 
+DISCOUNTS = """# Discount policy
+
+Discounts stack, but never beyond 20% in total.
+"""
+DISCOUNTS_LISTED = """# Discount policy
+
+Discounts stack: 10% for a referral and 5% for paying a year ahead.
+"""
+
 CASES = [
     # a rate: "nightly" is "a night", "daily" is "a day"; a limit: "up to $210"
     pytest.param(
@@ -140,6 +149,35 @@ CASES = [
         "not high",
         "12",
         id="near-miss-a-count-is-no-maximum",
+    ),
+    pytest.param(
+        {"discounts.md": DISCOUNTS},
+        "What's the maximum discount?",
+        "high",
+        "20%",
+        id="maximum-never-beyond",
+    ),
+    pytest.param(
+        {"discounts.md": DISCOUNTS_LISTED},
+        "What's the maximum discount?",
+        "not high",
+        "10%",
+        id="near-miss-discounts-without-a-maximum",
+    ),
+    # a count is not answered by a limit, however it is written
+    pytest.param(
+        {"tiers.md": TIERS_NOW},
+        "How many Growth clients do we have?",
+        "high",
+        "12",
+        id="count-stated",
+    ),
+    pytest.param(
+        {"tiers.md": TIERS},
+        "How many Growth clients do we have?",
+        "not high",
+        "12",
+        id="near-miss-a-cap-is-no-count",
     ),
     # a unit by name or symbol next to a figure
     pytest.param(
