@@ -230,12 +230,28 @@ _BE = frozenset("be been being is was are were".split())
 _DO_SUPPORT = re.compile(r"\b(do|does|did|to|will|would|can|could|should|may|might)\b", re.I)
 
 
+# "aren't", "didn't", "we're", "I've": the halves of a contraction the tokenizer keeps
+# ("aren", "didn", "re", "ve") are an auxiliary or a pronoun's verb, no content word (the
+# negation is the evidence rule's to check).
+_CONTRACTED = re.compile(r"\b([A-Za-z]+n)['’]t\b|\b[A-Za-z]+['’](ve|re|ll|d|m)\b")
+
+
+def _contraction_halves(question: str) -> frozenset[str]:
+    halves = {half for match in _CONTRACTED.finditer(question) for half in match.groups() if half}
+    if not halves:
+        return frozenset()
+    rest = _plain_words(_CONTRACTED.sub(" ", question))
+    tokens = {token for half in halves for token in tokenize(half)}
+    return frozenset(tokens | {LEMMA.get(token, token) for token in tokens}) - rest
+
+
 def question_text_words(question: str) -> frozenset[str]:
     """`text_words` of a question (without the forms it writes another way: those are the
-    alternatives `name_aliases` offers, nor the words asking for a definition: "stand for"),
-    with "found" or "fell" as written after do-support (not after "be": "can be found" is
-    "find")."""
+    alternatives `name_aliases` offers, nor the words asking for a definition: "stand for",
+    nor a contraction's halves: "aren", "ve"), with "found" or "fell" as written after
+    do-support (not after "be": "can be found" is "find")."""
     found = _plain_words(question) - definition_asking_words(question)
+    found -= _contraction_halves(question)
     if _DO_SUPPORT.search(question):
         sequence = words(question)
         found |= {

@@ -112,6 +112,20 @@ DISCOUNTS_LISTED = """# Discount policy
 Discounts stack: 10% for a referral and 5% for paying a year ahead.
 """
 
+ESCALATION = """# Escalation policy
+
+1. The alert pages the **primary** on-call through PagerDuty.
+2. Not acknowledged within **5 minutes**: PagerDuty pages the **secondary**.
+"""
+ESCALATION_ACKED = """# Escalation policy
+
+1. The alert pages the **primary** on-call through PagerDuty.
+2. Acknowledged within **5 minutes**: PagerDuty stops paging the **secondary**.
+"""
+QUESTION_NOT_ACKED = (
+    "If the primary doesn't acknowledge a page, after how long does the secondary get paged?"
+)
+
 CASES = [
     # a rate: "nightly" is "a night", "daily" is "a day"; a limit: "up to $210"
     pytest.param(
@@ -258,6 +272,21 @@ CASES = [
         "not high",
         "$39",
         id="near-miss-no-setup",
+    ),
+    # a contraction's halves ("doesn") are no content word; the negation still must agree
+    pytest.param(
+        {"escalation.md": ESCALATION},
+        QUESTION_NOT_ACKED,
+        "high",
+        "5 minutes",
+        id="contraction-half-is-no-word",
+    ),
+    pytest.param(
+        {"escalation.md": ESCALATION_ACKED},
+        QUESTION_NOT_ACKED,
+        "not high",
+        "5 minutes",
+        id="near-miss-negation-differs",
     ),
     # a weekday names a day
     pytest.param(
