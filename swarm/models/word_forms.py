@@ -2,7 +2,7 @@
 same for any wiki): a rate ("nightly" is "a night", "per night", "/night"), a limit ("limit",
 "cap", "maximum" is "up to", "no more than", "capped at" next to a figure), a compound split
 or joined ("co-op" is "coop", "set up" is "setup"), and a unit by name or symbol next to a
-figure ("kilos" is "9 kg", "percentage" is "21%").
+figure ("kilos" is "9 kg").
 
 `written_forms` marks what a passage writes (tokens starting with "_", which the tokenizer
 never makes, or a compound's joined token); `question_forms` offers them as alternatives for
@@ -121,7 +121,8 @@ def states_limit(text: str) -> bool:
 # --- units ----------------------------------------------------------------------------------
 
 # A unit's names and symbols: "how many kilos" is stated by "9 kg". Not "m" (also million)
-# nor "lb" / "pound" (also money), nor "in" (a word).
+# nor "lb" / "pound" (also money), nor "in" (a word), nor "%" for "percentage" or "share"
+# (any percentage would state it: "grows 11% a year" is no share of the market).
 _UNITS = (
     "kg kgs kilo kilos kilogram kilograms kilogramme kilogrammes",
     "g gram grams gramme grammes",
@@ -142,12 +143,11 @@ _UNITS = (
     "mb megabyte megabytes",
     "gb gigabyte gigabytes",
     "tb terabyte terabytes",
-    "% percent per-cent percentage percentages",
 )
 _UNIT_OF: dict[str, str] = {}
 _UNIT_SPELLING: dict[str, str] = {}
 for _group in _UNITS:
-    _name = _group.split()[0].replace("%", "pct")
+    _name = _group.split()[0]
     for _spelled in _group.split():
         _UNIT_SPELLING[_spelled.replace("-", " ")] = _name
         for _token in tokenize(_spelled.replace("-", "")):
@@ -155,9 +155,7 @@ for _group in _UNITS:
 _UNIT_SPELLED = "|".join(
     re.escape(s).replace(r"\ ", r"\s?") for s in sorted(_UNIT_SPELLING, key=len, reverse=True)
 )
-_UNIT_FIGURE = re.compile(
-    rf"(?<![\w.])\d(?:[\d.,:]*\d)?\s?(?:-\s?)?({_UNIT_SPELLED}|per\s+cent)(?![\w])", _I
-)
+_UNIT_FIGURE = re.compile(rf"(?<![\w.])\d(?:[\d.,:]*\d)?\s?(?:-\s?)?({_UNIT_SPELLED})(?![\w])", _I)
 
 
 def _unit_mark(name: str) -> str:
@@ -188,7 +186,6 @@ def written_forms(text: str) -> frozenset[str]:
         found.add(_LIMIT_MARK)
     for match in _UNIT_FIGURE.finditer(text):
         spelled = re.sub(r"\s+", " ", match.group(1).lower())
-        spelled = "percent" if spelled.startswith("per") and "cent" in spelled else spelled
         name = _UNIT_SPELLING.get(spelled) or _UNIT_SPELLING.get(spelled.replace(" ", ""))
         if name:
             found.add(_unit_mark(name))
