@@ -81,6 +81,15 @@ def _rate_pattern(unit: str) -> re.Pattern[str]:
 
 
 _RATES = {unit: _rate_pattern(unit) for unit in _RATE_ADJECTIVES}
+# The words one of a rate's forms holds (its unit, adjectives, slash abbreviations, Latin).
+_RATE_TRIGGERS = {
+    unit: frozenset(
+        [unit, f"{unit}s", *_RATE_ADJECTIVES[unit].split(), *_SLASH_UNITS[unit].split()]
+        + [f"{abbreviation}s" for abbreviation in _SLASH_UNITS[unit].split()]
+        + {"day": ["diem"], "month": ["mensem"], "year": ["annum", "p"]}.get(unit, [])
+    )
+    for unit in _RATE_ADJECTIVES
+}
 _RATE_MARK = {unit: f"{MARK}per_{unit}" for unit in _RATE_ADJECTIVES}
 # Question tokens naming a rate -> its unit ("nightly" -> night, "annual" -> year).
 _RATE_ADJECTIVE = {
@@ -110,6 +119,10 @@ _LIMIT_PHRASE = re.compile(
     _I,
 )
 _LIMIT_MARK = f"{MARK}limit"
+_LIMIT_TRIGGERS = frozenset(
+    "up most more higher greater never exceed exceeds maximum max capped cap caps ceiling "
+    "limit limited".split()
+)
 
 
 def states_limit(text: str) -> bool:
@@ -152,10 +165,8 @@ for _group in _UNITS:
         _UNIT_SPELLING[_spelled.replace("-", " ")] = _name
         for _token in tokenize(_spelled.replace("-", "")):
             _UNIT_OF.setdefault(_token, _name)
-_UNIT_SPELLED = "|".join(
-    re.escape(s).replace(r"\ ", r"\s?") for s in sorted(_UNIT_SPELLING, key=len, reverse=True)
-)
-_UNIT_FIGURE = re.compile(rf"(?<![\w.])\d(?:[\d.,:]*\d)?\s?(?:-\s?)?({_UNIT_SPELLED})(?![\w])", _I)
+# The word after a figure ("9 kg", "12gb", "3:55 h", "29 minutes"): a unit if spelled so.
+_AFTER_FIGURE = re.compile(r"(?<![\w.])\d(?:[\d.,:]*\d)?\s?(?:-\s?)?([^\W\d_]+)")
 
 
 def _unit_mark(name: str) -> str:
@@ -181,21 +192,27 @@ def written_forms(text: str) -> frozenset[str]:
     """What `text` writes another way than as its own tokens: its rates, a limit next to a
     figure, its units next to a figure (each a mark), and its compounds joined ("co-op" ->
     the marked token of "coop", "set up" -> of "setup")."""
-    found = {_RATE_MARK[unit] for unit, rule in _RATES.items() if rule.search(text)}
-    if states_limit(text):
+    present = frozenset(words(text))  # which rules could apply: each needs one of its words
+    found = {
+        _RATE_MARK[unit]
+        for unit, rule in _RATES.items()
+        if present & _RATE_TRIGGERS[unit] and rule.search(text)
+    }
+    if present & _LIMIT_TRIGGERS and states_limit(text):
         found.add(_LIMIT_MARK)
-    for match in _UNIT_FIGURE.finditer(text):
-        spelled = re.sub(r"\s+", " ", match.group(1).lower())
-        name = _UNIT_SPELLING.get(spelled) or _UNIT_SPELLING.get(spelled.replace(" ", ""))
-        if name:
-            found.add(_unit_mark(name))
-    for first, second in _HYPHENATED.findall(text):
-        if joined := _joined(first, second):
-            found.add(MARK + joined)
-    sequence = words(text)
-    for first, second in zip(sequence, sequence[1:], strict=False):
-        if second in _PARTICLES and first.isalpha() and (joined := _joined(first, second)):
-            found.add(MARK + joined)
+    if any(character.isdigit() for character in text):
+        for match in _AFTER_FIGURE.finditer(text):
+            if name := _UNIT_SPELLING.get(match.group(1).lower()):
+                found.add(_unit_mark(name))
+    if "-" in text:
+        for first, second in _HYPHENATED.findall(text):
+            if joined := _joined(first, second):
+                found.add(MARK + joined)
+    if present & _PARTICLES:
+        sequence = words(text)
+        for first, second in zip(sequence, sequence[1:], strict=False):
+            if second in _PARTICLES and first.isalpha() and (joined := _joined(first, second)):
+                found.add(MARK + joined)
     return frozenset(found)
 
 
