@@ -33,11 +33,16 @@ _MAX_TERM_WORDS = 3
 # "what is the deadline?", a fact with a key).
 _ABBREVIATION = re.compile(r"^[A-Z][A-Z0-9&.-]{1,7}s?$")
 _EMPHASIS = re.compile(r"[*_`]+")
-# What follows a term that a glossary line or a sentence defines.
-_SEPARATOR = (
-    r"\s*(?:[—–:]|-\s|\(|,?\s+(?:is|are|was|means|stands\s+for|refers\s+to|"
-    r"is\s+short\s+for|short\s+for|is\s+defined\s+as|is\s+an?|are\s+the)\b)\s*"
+# What follows a term that a glossary line or a sentence defines: a dash, or a defining
+# verb ("means", "refers to", "is a / the": not a bare "is": "shrink is high this month").
+# An abbreviation's line may also use a colon or a bracket, its expansion vouching for it
+# ("DTR: development time ratio", "SLA (service level agreement)").
+_DEFINING = (
+    r"\s*(?:[—–]|-\s|,?\s+(?:means|stands\s+for|refers\s+to|is\s+short\s+for|short\s+for|"
+    r"is\s+defined\s+as|(?:is|are|was)\s+(?:an?|the))\b)\s*"
 )
+_ABBREVIATION_DEFINING = rf"(?:\s*[:(]\s*|{_DEFINING})"
+_MIN_DEFINITION_WORDS = 3
 _SMALL_WORDS = frozenset("of and the for to in on a an &".split())
 
 
@@ -95,22 +100,27 @@ def _spells(term: str, text: str) -> bool:
 
 
 def defines(question: str, text: str) -> bool:
-    """`text` defines the term `question` asks about: it opens with the term and a separator
-    ("FOB — free on board", "DTR: development time ratio", "SLA (service level agreement)",
-    "Shrink is the weight lost...") and at least two words of definition; or it writes
-    "expansion (TERM)". For "what does X stand for", the definition is X's expansion."""
-    term, expansion = defined_term(question)
+    """`text` defines the term `question` asks about: it opens with the term, a dash or a
+    defining verb ("Shrink — weight lost in roasting", "Shrink is the weight lost...") and
+    at least three words of definition; or, for an abbreviation, its expansion ("FOB — free
+    on board", "DTR: development time ratio", "SLA (service level agreement)", "... free on
+    board (FOB)"): an abbreviation is defined only by the words its letters spell."""
+    term, _ = defined_term(question)
     if not term:
         return False
     plain = " ".join(_EMPHASIS.sub("", text).split())
     escaped = re.escape(term).replace(r"\ ", r"\s+")
-    opening = re.match(rf"^(?:[-*+]\s+)?{escaped}(?:'?s)?{_SEPARATOR}(?P<rest>.+)$", plain, _I)
+    abbreviation = bool(_ABBREVIATION.match(term))
+    separator = _ABBREVIATION_DEFINING if abbreviation else _DEFINING
+    opening = re.match(rf"^(?:[-*+]\s+)?{escaped}(?:'?s)?{separator}(?P<rest>.+)$", plain, _I)
     if opening:
         rest = opening.group("rest")
         head = re.split(r"[;|]", rest, maxsplit=1)[0]
-        if len(re.findall(r"[^\W\d_]{2,}", head)) < 2 or re.match(r"[\d$€£¥]", head):
+        if re.match(r"[\d$€£¥]", head):
             return False
-        return not expansion or _spells(term, rest)
+        if abbreviation:
+            return _spells(term, rest)
+        return len(re.findall(r"[^\W\d_]{2,}", head)) >= _MIN_DEFINITION_WORDS
     # "… free on board (FOB) …": the expansion before the abbreviation in brackets
     for match in re.finditer(rf"(?P<before>(?:[\w'-]+\s+){{1,8}})\(\s*{escaped}\s*\)", plain, _I):
         before = match.group("before").split()

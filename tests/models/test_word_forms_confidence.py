@@ -126,6 +126,19 @@ QUESTION_NOT_ACKED = (
     "If the primary doesn't acknowledge a page, after how long does the secondary get paged?"
 )
 
+SHRINK = """# Glossary
+
+- **Shrink** — weight lost in roasting (moisture and chaff), usually 15–18%
+"""
+SHRINK_NOTE = """# Roast log
+
+Shrink is high this month: 18% on batch 9.
+"""
+SLA_POINTER = """# Glossary
+
+- **SLA** — see the client contract for the details
+"""
+
 CASES = [
     # a rate: "nightly" is "a night", "daily" is "a day"; a limit: "up to $210"
     pytest.param(
@@ -243,6 +256,27 @@ CASES = [
         "not high",
         "DTR",
         id="near-miss-term-used-not-defined",
+    ),
+    pytest.param(
+        {"glossary.md": SHRINK},
+        "What does shrink mean?",
+        "high",
+        "weight lost in roasting",
+        id="mean-glossary-dash",
+    ),
+    pytest.param(
+        {"roasts.md": SHRINK_NOTE},
+        "What does shrink mean?",
+        "not high",
+        "18%",
+        id="near-miss-shrink-is-high-is-no-definition",
+    ),
+    pytest.param(
+        {"glossary.md": SLA_POINTER},
+        "What is SLA?",
+        "not high",
+        "contract",
+        id="near-miss-abbreviation-without-expansion",
     ),
     # compounds split or joined
     pytest.param(
