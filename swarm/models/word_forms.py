@@ -63,7 +63,10 @@ _NUMBER = (
 )
 # "a night" is a rate after a figure ("$210 a night", "twice a day", "20 days a year"), not
 # in "a day later", "a year ago".
-_NOT_A_RATE = r"(?!\s+(?:ago|later|earlier|after|before|since|old|long|or\s+two|and\s+a)\b)"
+_NOT_A_RATE = (
+    r"(?!\s+(?:ago|later|earlier|after|before|since|old|long|or\s+two|and\s+a|of|when|that|"
+    r"which|where)\b)"
+)
 
 
 def _rate_pattern(unit: str) -> re.Pattern[str]:
@@ -241,12 +244,16 @@ def question_forms(question: str, question_words: Iterable[str]) -> dict[str, li
     for match in _QUESTION_RATE.finditer(question):
         unit = (match.group(1) or match.group(2)).lower()
         add(_one_token(unit), _RATE_MARK[unit])
+    pairs = list(_HYPHENATED.findall(question))  # "e-mail", "co-op": whatever the halves
     sequence = words(question)
     for first, second in zip(sequence, sequence[1:], strict=False):
         # "set up", "co op": two words, or a word and its particle ("a part" is not "apart")
         if not (first.isalpha() and second.isalpha() and tokenize(first)):
             continue
-        if not (tokenize(second) or second in _PARTICLES) or not (joined := _joined(first, second)):
+        if tokenize(second) or second in _PARTICLES:
+            pairs.append((first, second))
+    for first, second in pairs:
+        if not (joined := _joined(first, second)):
             continue
         for part in (*tokenize(first), *tokenize(second)):
             add(part, joined)  # "set up" asked, "setup" written

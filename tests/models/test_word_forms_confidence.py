@@ -139,6 +139,15 @@ SLA_POINTER = """# Glossary
 - **SLA** — see the client contract for the details
 """
 
+CLAIRE = """# Claire
+
+Work email: claire.roth@example.de; mobile 0151 2244 8877.
+"""
+CLAIRE_PHONE = """# Claire
+
+Work: mobile 0151 2244 8877, desk phone 0761 203 4455.
+"""
+
 CASES = [
     # a rate: "nightly" is "a night", "daily" is "a day"; a limit: "up to $210"
     pytest.param(
@@ -336,6 +345,20 @@ CASES = [
         "not high",
         "16:00",
         id="near-miss-hours-are-no-days",
+    ),
+    pytest.param(
+        {"claire.md": CLAIRE},
+        "What is Claire's work e-mail?",
+        "high",
+        "claire.roth@",
+        id="e-mail-is-email",
+    ),
+    pytest.param(
+        {"claire.md": CLAIRE_PHONE},
+        "What is Claire's work e-mail?",
+        "not high",
+        "0151",
+        id="near-miss-no-email",
     ),
     # derived forms: an agent noun with a doubled consonant, -ation and -ment nouns
     pytest.param(
