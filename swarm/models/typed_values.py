@@ -12,7 +12,7 @@ import re
 from collections.abc import Set
 
 from swarm.models.evidence import answer_kinds, text_words
-from swarm.models.word_forms import states_limit
+from swarm.models.word_forms import question_forms, states_limit
 
 __all__ = [
     "asked_values",
@@ -235,7 +235,14 @@ def counted_not_stated(question: str, text: str) -> str:
         return ""
     # "how many kilometres long": a measure's adjective is not what is counted
     counted = text_words(match.group(1)) - _MEASURE_WORDS
-    return match.group(1).strip() if counted and not counted <= text_words(text) else ""
+    written = text_words(text)
+    forms = question_forms(question, counted)  # "how many kilos" is stated by "9 kg"
+    unstated = {
+        word
+        for word in counted - written
+        if not any(form <= written for form in forms.get(word, ()))
+    }
+    return match.group(1).strip() if unstated else ""
 
 
 def without_numbers(text: str, numbers: set[str]) -> str:

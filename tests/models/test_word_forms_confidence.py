@@ -148,6 +148,15 @@ CLAIRE_PHONE = """# Claire
 Work: mobile 0151 2244 8877, desk phone 0761 203 4455.
 """
 
+APPLES = """# Garden
+
+2025-10-03: picked 6 kg of apples from the old tree (late frost).
+"""
+APPLES_COUNTED = """# Garden
+
+2025-10-03: picked 6 apples from the old tree (late frost).
+"""
+
 CASES = [
     # a rate: "nightly" is "a night", "daily" is "a day"; a limit: "up to $210"
     pytest.param(
@@ -229,6 +238,20 @@ CASES = [
         "not high",
         "9 kg",
         id="near-miss-other-unit",
+    ),
+    pytest.param(
+        {"garden.md": APPLES},
+        "How many kilos of apples did we pick in 2025?",
+        "high",
+        "6 kg",
+        id="how-many-kilos-counted-in-kg",
+    ),
+    pytest.param(
+        {"garden.md": APPLES_COUNTED},
+        "How many kilos of apples did we pick in 2025?",
+        "not high",
+        "6 apples",
+        id="near-miss-apples-counted-not-weighed",
     ),
     # definitions
     pytest.param(
