@@ -157,6 +157,15 @@ APPLES_COUNTED = """# Garden
 2025-10-03: picked 6 apples from the old tree (late frost).
 """
 
+DEV_GLOSSARY = """# Dev glossary
+
+- **PR** — pull request: a proposed change on GitHub
+"""
+PRESS_GLOSSARY = """# Marketing glossary
+
+- **PR** — public relations: press and media work
+"""
+
 CASES = [
     # a rate: "nightly" is "a night", "daily" is "a day"; a limit: "up to $210"
     pytest.param(
@@ -309,6 +318,13 @@ CASES = [
         "not high",
         "contract",
         id="near-miss-abbreviation-without-expansion",
+    ),
+    pytest.param(
+        {"dev.md": DEV_GLOSSARY, "marketing.md": PRESS_GLOSSARY},
+        "What does PR stand for?",
+        "not high",
+        "PR —",
+        id="near-miss-two-pages-define-it-differently",
     ),
     # compounds split or joined
     pytest.param(
