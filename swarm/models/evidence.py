@@ -9,7 +9,9 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from swarm.models.definitions import definition_asking_words
 from swarm.models.measures import measure_kinds
+from swarm.models.word_forms import MARK, question_forms, written_forms
 from swarm.wiki.tokens import content_words, tokenize, words
 
 __all__ = [
@@ -24,6 +26,7 @@ __all__ = [
     "name_aliases",
     "question_kinds",
     "question_text_words",
+    "spoken",
     "text_words",
 ]
 
@@ -175,6 +178,15 @@ for _adjective, _noun in (pair.split(":") for pair in _DIMENSIONS.split()):
 _MONTH_NAMES = (
     "january february march april may june july august september october november december"
 ).split()
+_WEEKDAY_NAMES = "monday tuesday wednesday thursday friday saturday sunday".split()
+# A weekday is a day, a month's name a month: "which days" is stated by "Tuesdays and
+# Wednesdays", "what day of the week" by "Wednesdays", "what month" by "in January".
+_NAMED_KINDS = {
+    _one_token("day"): frozenset(_one_token(name) for name in _WEEKDAY_NAMES),
+    _one_token("week"): frozenset(_one_token(name) for name in _WEEKDAY_NAMES),
+    _one_token("month"): frozenset(_one_token(name) for name in _MONTH_NAMES if name != "may"),
+}
+_DAY_OF_THE_WEEK = re.compile(r"\bdays?\s+of\s+the\s+week\b", re.IGNORECASE)
 _ISO_DATE = re.compile(r"\b(1\d{3}|20\d{2})-(0[1-9]|1[0-2])(?:-\d{2})?\b")
 
 
@@ -190,8 +202,14 @@ def date_words(text: str) -> frozenset[str]:
 @lru_cache(maxsize=16_384)
 def text_words(text: str) -> frozenset[str]:
     """Content words as the ranking tokenizer stems them, irregular past forms joined to their
-    verb, and the month names its ISO dates write. A stem that only looks like a past form
-    ("founded" -> "found") is not joined to another verb ("find")."""
+    verb, the month names its ISO dates write, and what it writes another way (rates, limits,
+    units next to a figure, compounds joined: `swarm.models.word_forms`, marked tokens). A
+    stem that only looks like a past form ("founded" -> "found") is not joined to another
+    verb ("find")."""
+    return _plain_words(text) | written_forms(text)
+
+
+def _plain_words(text: str) -> frozenset[str]:
     tokens = content_words(text)
     pasts = tokens & _PAST_FORMS
     if pasts:
@@ -202,6 +220,11 @@ def text_words(text: str) -> frozenset[str]:
     return frozenset(tokens) | date_words(text)
 
 
+def spoken(tokens: Iterable[str]) -> frozenset[str]:
+    """`tokens` without the marked forms `text_words` adds (what the text itself says)."""
+    return frozenset(token for token in tokens if not token.startswith(MARK))
+
+
 # Past forms that are verbs of their own too ("to found" a company, "to fell" a tree): in a
 # question with "did", "to", "can"... they are the base form ("did she found": not "find").
 _ALSO_BASE = frozenset({"found", "fell"})
@@ -209,10 +232,28 @@ _BE = frozenset("be been being is was are were".split())
 _DO_SUPPORT = re.compile(r"\b(do|does|did|to|will|would|can|could|should|may|might)\b", re.I)
 
 
+# "aren't", "didn't", "we're", "I've": the halves of a contraction the tokenizer keeps
+# ("aren", "didn", "re", "ve") are an auxiliary or a pronoun's verb, no content word (the
+# negation is the evidence rule's to check).
+_CONTRACTED = re.compile(r"\b([A-Za-z]+n)['’]t\b|\b[A-Za-z]+['’](ve|re|ll|d|m)\b")
+
+
+def _contraction_halves(question: str) -> frozenset[str]:
+    halves = {half for match in _CONTRACTED.finditer(question) for half in match.groups() if half}
+    if not halves:
+        return frozenset()
+    rest = _plain_words(_CONTRACTED.sub(" ", question))
+    tokens = {token for half in halves for token in tokenize(half)}
+    return frozenset(tokens | {LEMMA.get(token, token) for token in tokens}) - rest
+
+
 def question_text_words(question: str) -> frozenset[str]:
-    """`text_words` of a question, with "found" or "fell" as written after do-support (not
-    after "be": "can be found" is "find")."""
-    found = text_words(question)
+    """`text_words` of a question (without the forms it writes another way: those are the
+    alternatives `name_aliases` offers, nor the words asking for a definition: "stand for",
+    nor a contraction's halves: "aren", "ve"), with "found" or "fell" as written after
+    do-support (not after "be": "can be found" is "find")."""
+    found = _plain_words(question) - definition_asking_words(question)
+    found -= _contraction_halves(question)
     if _DO_SUPPORT.search(question):
         sequence = words(question)
         found |= {
@@ -250,13 +291,19 @@ def question_kinds(question: str) -> frozenset[str]:
 def name_aliases(
     question: str, texts: Iterable[str], question_words: frozenset[str]
 ) -> dict[str, list[frozenset[str]]]:
-    """Other ways to state each question word: calendar and dimension words, acronyms written
+    """Other ways to state each question word: calendar and dimension words (a weekday names
+    a day, a month's name a month), rates, limits,
+    units and compounds written another way (`swarm.models.word_forms`), acronyms written
     in the texts for a capitalised name ("CCW" for "Coastal Clean Water", both ways), and the
     halves of "Name the Epithet". Each alternative is a set of words that must all be present."""
     alternatives: dict[str, list[frozenset[str]]] = {
         word: [*_CALENDAR.get(word, []), *_DIMENSION.get(word, [])] for word in question_words
     }
+    for kind, names in _NAMED_KINDS.items():
+        if kind in question_words and (kind != "week" or _DAY_OF_THE_WEEK.search(question)):
+            alternatives[kind].extend(frozenset({name}) for name in names)
     sources = [question, *texts]
+    written = frozenset().union(*(text_words(text) for text in sources[1:]))
     acronyms = {match.lower() for text in sources for match in _ACRONYM.findall(text)}
     for text in sources:
         for run in _NAME_RUN.findall(text):
@@ -264,56 +311,74 @@ def name_aliases(
             name_words = text_words(run)
             if initials not in acronyms or not name_words:
                 continue
-            if initials in question_words:
-                alternatives[initials].append(name_words)
+            # the acronym as the tokenizer writes it ("AWS" is the token "aw")
+            token = _one_token(initials)
+            if token in question_words:
+                alternatives[token].append(name_words)
             if name_words <= question_words:
                 for word in name_words:
-                    alternatives[word].append(frozenset({initials}))
+                    alternatives[word].append(frozenset({token}))
         for name, epithet in _EPITHET.findall(text):
             one, other = _one_token(name), _one_token(epithet)
             for word, alias in ((one, other), (other, one)):
                 if word in question_words:
                     alternatives[word].append(frozenset({alias}))
+    for word, forms in question_forms(question, question_words).items():
+        alternatives[word].extend(form for form in forms if form <= written)
     return {word: list(dict.fromkeys(alts)) for word, alts in alternatives.items() if alts}
 
 
 # General English derivational endings: "defend" is stated by "defenders", "exist" by
-# "existence", "announcement" by "announced" (the stems share all but these endings).
+# "existence", "announcement" by "announced", "graduate" by "graduation" (the stems share
+# all but these endings; a doubled final consonant is one: "babysitter", "babysit").
 _DERIVED = re.compile(
-    r"(ment|ence|ance|enc|anc|ant|ers?|ors?|ation|ion|al|ity|ness|ing|ed|ly|ure|ur|e|s|y)$"
+    r"(ment|ence|ance|enc|anc|ant|ers?|ors?|ation|ion|at|al|ity|ness|ing|ed|ly|ure|ur|e|s|y)$"
 )
 _MIN_DERIVED_STEM = 5
 # The suffix stemmer leaves "apply" but makes "applied" into "appli": a final y and i agree.
 _FINAL_Y = re.compile(r"y$")
+_DOUBLED = re.compile(r"([b-df-hj-np-tv-z])\1$")
+# A noun made from a short verb by a suffix that names its act ("pay" -> "payment", "form"
+# -> "formation", "ship" -> "shipment"): the verb itself, not another word on its stem
+# ("former", "formal").
+_ACT_NOUN = re.compile(r"^(?P<verb>[a-z]{3,4}?)e?(?:ment|ation)$")
 
 
 def _root(word: str) -> str:
     """`word` without up to two derivational endings ("announcement" -> "announc"), its
-    final y written i."""
+    final y written i and a doubled final consonant single."""
     root = _FINAL_Y.sub("i", word)
     for _ in range(2):
         shorter = _DERIVED.sub("", root)
         if len(shorter) < 4:
             break
         root = shorter
-    return root
+    return _DOUBLED.sub(r"\1", root)
+
+
+def _act_noun_of(noun: str, verb: str) -> bool:
+    match = _ACT_NOUN.match(noun)
+    return match is not None and match.group("verb") in {verb, verb.removesuffix("e")}
 
 
 def derived_forms(
     question_words: Iterable[str], vocabulary: Iterable[str]
 ) -> dict[str, list[frozenset[str]]]:
     """For each question word, the words of `vocabulary` that share its stem of at least five
-    letters once a derivational ending is taken off either ("defend" ~ "defender")."""
+    letters once a derivational ending is taken off either ("defend" ~ "defender"), and a
+    short verb's act noun ("pay" ~ "payment", "formation" ~ "form")."""
     roots = {word: _root(word) for word in question_words if word.isascii()}
     found: dict[str, list[frozenset[str]]] = {}
     for other in vocabulary:
-        if not other.isascii() or len(other) < _MIN_DERIVED_STEM:
+        if not other.isascii() or len(other) < 3:
             continue
-        other_root = _root(other)
+        other_root = _root(other) if len(other) >= _MIN_DERIVED_STEM else ""
         for word, root in roots.items():
-            if other == word or len(root) < _MIN_DERIVED_STEM or len(other_root) < 4:
+            if other == word:
                 continue
-            if other_root == root:
+            if _act_noun_of(other, word) or _act_noun_of(word, other):
+                found.setdefault(word, []).append(frozenset({other}))
+            elif len(root) >= _MIN_DERIVED_STEM and len(other_root) >= 4 and other_root == root:
                 found.setdefault(word, []).append(frozenset({other}))
     return found
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from swarm.models.cjk_question import cjk_unstated
-from swarm.models.evidence import MONTHS, answer_kinds, figures, lemma, text_words
+from swarm.models.evidence import MONTHS, answer_kinds, figures, lemma, spoken, text_words
 from swarm.models.how_to import (
     HowTo,
     denials_as_not,
@@ -315,7 +315,7 @@ class EvidenceRule:
             return "the passage does not relate the date to the event the question names"
         if self._swapped(text):
             return "the question swaps who did what"
-        new_words = words_ - self.question_words - text_words(context)
+        new_words = spoken(words_) - self.question_words - text_words(context)
         if not new_words and not code:
             return "the passage only restates the question"
         if self.relation and not _states_relation(self.relation, raw):

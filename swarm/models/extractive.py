@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from swarm.models.base import Confidence
-from swarm.models.evidence import figures
+from swarm.models.evidence import figures, spoken
 from swarm.models.passage_scorer import PassageScorer, ScoredPassage
 from swarm.models.question_words import COUNTING, MONEY
 
@@ -82,7 +82,7 @@ class ExtractiveAnswer:
 
 
 def _answer_words(scorer: PassageScorer, items: Sequence[ScoredPassage]) -> frozenset[str]:
-    words = frozenset().union(*(item.words for item in items))
+    words = spoken(frozenset().union(*(item.words for item in items)))
     return words - scorer.query_words - items[0].context_words
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from swarm.models.base import Confidence
 from swarm.models.cjk_question import cjk_junctions, cjk_question_wording, cjk_scaffold
+from swarm.models.definitions import term_defined
 from swarm.models.evidence import (
     KIND_PRIORITY,
     answer_kinds,
@@ -250,6 +251,11 @@ class PassageScorer:
             lacks |= bool((asked - self.matched(items) - titled) & frozenset().union(*page))
         return coverage, lacks, stated
 
+    def _term_defined(self, items: Sequence[ScoredPassage]) -> bool:
+        """A one-term definition question ("What is DTR?") and a passage defining the term."""
+        text = " ".join(item.passage.text for item in items)
+        return term_defined(self.rule.question, self.query_words, text)
+
     def _coverage_level(self, items: Sequence[ScoredPassage]) -> Confidence:
         coverage = self.coverage(items)
         high_coverage, lacks_key_word, stated = self._high_coverage(items)
@@ -258,7 +264,7 @@ class PassageScorer:
         if (
             high_coverage
             >= min(HIGH_COVERAGE, self.rule.how.coverage_bar([i.passage for i in items]))
-            and stated >= HIGH_MIN_MATCHED
+            and (stated >= HIGH_MIN_MATCHED or self._term_defined(items))
             and not lacks_key_word
             and (not self.needs_explanation or (self.rule.how_to and has_code))
             and (has_figure or not self.needs_figure)

@@ -12,6 +12,7 @@ import re
 from collections.abc import Set
 
 from swarm.models.evidence import answer_kinds, text_words
+from swarm.models.word_forms import question_forms, states_limit
 
 __all__ = [
     "asked_values",
@@ -167,8 +168,10 @@ def only_dates(text: str) -> bool:
 
 
 def limit_not_asked(question: str, text: str) -> bool:
-    """`text` gives a limit ("up to 1,000") and `question` does not ask for one."""
-    return bool(_LIMIT.search(text)) and not _ASKS_LIMIT.search(question)
+    """`text` gives a limit ("up to 1,000", "capped at 12") and `question` does not ask for
+    one."""
+    limit = bool(_LIMIT.search(text)) or states_limit(text)
+    return limit and not _ASKS_LIMIT.search(question)
 
 
 def value_problem(question: str, kinds: Set[str], text: str) -> str:
@@ -235,7 +238,14 @@ def counted_not_stated(question: str, text: str) -> str:
         return ""
     # "how many kilometres long": a measure's adjective is not what is counted
     counted = text_words(match.group(1)) - _MEASURE_WORDS
-    return match.group(1).strip() if counted and not counted <= text_words(text) else ""
+    written = text_words(text)
+    forms = question_forms(question, counted)  # "how many kilos" is stated by "9 kg"
+    unstated = {
+        word
+        for word in counted - written
+        if not any(form <= written for form in forms.get(word, ()))
+    }
+    return match.group(1).strip() if unstated else ""
 
 
 def without_numbers(text: str, numbers: set[str]) -> str:
