@@ -21,7 +21,7 @@ from swarm.errors import WikiError
 from swarm.wiki.bm25_index import build_index
 from swarm.wiki.bm25_store import STORE_FILENAME, load_matrix, load_stored_terms, save_index
 from swarm.wiki.index import PageEntry, PageMap
-from swarm.wiki.pages import read_page_text
+from swarm.wiki.pages import read_page_texts
 from swarm.wiki.snippet_cache import SnippetPassages
 from swarm.wiki.tokens import page_passages, snippet_window, tokenize
 
@@ -156,16 +156,16 @@ class PageRanker:
         candidates = top.tolist() if top is not None else list(range(len(scores)))
         ordered = sorted(candidates, key=lambda doc: (-float(scores[doc]), doc))
         idf = _token_idf(self._retriever, self._vocab, set(query_tokens))
+        positive = [doc for doc in ordered if float(scores[doc]) > 0]
+        read = positive if snippets else positive[:PASSAGE_PAGES]
+        passages_of = self._passages_of(read)
         ranked: list[RankedPage] = []
-        for place, doc in enumerate(ordered):
+        for place, doc in enumerate(positive):
             score = float(scores[doc])
-            if score <= 0:
-                break
             entry = self.page_map.entries[doc]
             snippet = ""
-            if snippets or place < PASSAGE_PAGES:
-                passages = self._page_passages(doc, entry)
-                snippet, held = snippet_window(passages, set(idf), self.snippet_chars)
+            if doc in passages_of:
+                snippet, held = snippet_window(passages_of[doc], set(idf), self.snippet_chars)
                 if place < PASSAGE_PAGES:
                     score += PASSAGE_WEIGHT * sum(idf[token] for token in held)
                 snippet = snippet if snippets else ""
@@ -176,20 +176,37 @@ class PageRanker:
         ranked.sort(key=lambda hit: -hit.score)  # stable: ties keep the BM25 order
         return ranked
 
-    def _page_passages(self, doc: int, entry: PageEntry) -> list[tuple[str, bool]]:
-        """The page's sentences for snippets, re-read when its stat changed. A change also
-        marks the ranker outdated, so the next `get_ranker` call rebuilds the index."""
-        stat = _stat_key(os.path.join(self.wiki_dir, entry.path))
-        if stat != self._page_stats[doc]:
-            self.outdated = True
-        return self._passages.get(entry.path, stat, lambda: self._read_passages(entry))
-
-    def _read_passages(self, entry: PageEntry) -> list[tuple[str, bool]]:
+    def _passages_of(self, docs: list[int]) -> dict[int, list[tuple[str, bool]]]:
+        """The pages' sentences for snippets, re-read when their stat changed (a change also
+        marks the ranker outdated, so the next `get_ranker` call rebuilds the index). Pages
+        not cached are read together, each folder resolved once."""
+        found: dict[int, list[tuple[str, bool]]] = {}
+        missing: list[tuple[int, _StatKey]] = []
+        for doc in docs:
+            path = self.page_map.entries[doc].path
+            stat = _stat_key(os.path.join(self.wiki_dir, path))
+            if stat != self._page_stats[doc]:
+                self.outdated = True
+            cached = self._passages.peek(path, stat)
+            if cached is None:
+                missing.append((doc, stat))
+            else:
+                found[doc] = cached
+        if not missing:
+            return found
+        paths = [self.page_map.entries[doc].path for doc, _ in missing]
         try:
-            text = read_page_text(Path(self.wiki_dir), entry.path, max_bytes=self.max_page_bytes)
-        except WikiError:
-            text = f"{entry.title}. {entry.description}" if entry.description else entry.title
-        return page_passages(text)
+            texts = list(read_page_texts(Path(self.wiki_dir), paths, max_bytes=self.max_page_bytes))
+        except WikiError:  # the wiki folder itself is gone: every page on its index line
+            texts = [None] * len(paths)
+        for (doc, stat), text in zip(missing, texts, strict=True):
+            entry = self.page_map.entries[doc]
+            if text is None:  # unreadable: the page is ranked on its index line
+                text = f"{entry.title}. {entry.description}" if entry.description else entry.title
+            passages = page_passages(text)
+            self._passages.put(entry.path, stat, passages)
+            found[doc] = passages
+        return found
 
 
 def _token_idf(retriever: bm25s.BM25, vocab: dict[str, int], tokens: set[str]) -> dict[str, float]:

@@ -53,12 +53,24 @@ class SnippetPassages:
 
     def get(self, path: str, stat: StatKey, load: Callable[[], Passages]) -> Passages:
         """The passages of `path` as of `stat`: cached, else `load()` (outside the lock)."""
+        cached = self.peek(path, stat)
+        if cached is not None:
+            return cached
+        passages = load()
+        self.put(path, stat, passages)
+        return passages
+
+    def peek(self, path: str, stat: StatKey) -> Passages | None:
+        """The cached passages of `path` as of `stat`, or None."""
         with self._lock:
             cached = self._entries.get(path)
             if cached is not None and cached[0] == stat:
                 self._entries.move_to_end(path)
                 return cached[1]
-        passages = load()
+        return None
+
+    def put(self, path: str, stat: StatKey, passages: Passages) -> None:
+        """Keep `passages` for `path` as of `stat` (the least recently used go past the bound)."""
         size = sum(len(text) + PASSAGE_OVERHEAD_CHARS for text, _ in passages)
         with self._lock:
             previous = self._entries.pop(path, None)
@@ -71,4 +83,3 @@ class SnippetPassages:
             ):
                 _, (_, _, dropped) = self._entries.popitem(last=False)
                 self._chars -= dropped
-        return passages
