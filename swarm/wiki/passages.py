@@ -344,10 +344,9 @@ def split_passages(
     blocks: Iterable[_Block] | None = None,
 ) -> list[Passage]:
     """Markdown → passages: frontmatter fields (`key: value`), sentences of paragraphs, list
-    items, `Key: value` lines, table rows (`Header: cell; ...`), lead-ins with their code.
-    Each passage's context is the page title and the headings above it, and, for a passage
-    carrying a command, the page's summary (what its program does: "comm — compare two sorted
-    files line by line."). `blocks`: the text's blocks already read (`swarm.wiki.snippet_split`)."""
+    items, `Key: value` lines, table rows (`Header: cell; ...`), lead-ins with their code. The
+    context: the page title, the headings above, and for a passage carrying a command the page's
+    summary ("comm — compare two sorted files line by line."). `blocks`: read already, if given."""
     passages: list[Passage] = []
     block_number = 0
     # A fact is about the page: its title (and the frontmatter's own title) is its context.
