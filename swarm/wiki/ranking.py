@@ -23,6 +23,8 @@ from swarm.wiki.bm25_store import STORE_FILENAME, load_matrix, load_stored_terms
 from swarm.wiki.index import PageEntry, PageMap
 from swarm.wiki.pages import read_page_texts
 from swarm.wiki.snippet_cache import SnippetPassages
+from swarm.wiki.snippet_store import PASSAGES_CACHE_FOLDER, SnippetStore
+from swarm.wiki.snippet_store import STORE_FILENAME as STORE_FILENAME_PASSAGES
 from swarm.wiki.tokens import page_passages, snippet_window, tokenize
 
 if TYPE_CHECKING:
@@ -105,6 +107,7 @@ class PageRanker:
         snippet_chars: int,
         source: Source,
         pages_encoded: int = 0,
+        snippet_store: SnippetStore | None = None,
     ) -> None:
         self.page_map = page_map
         self.wiki_dir = str(wiki_dir)
@@ -119,6 +122,7 @@ class PageRanker:
         self._watched_dirs = _watched_dirs(self.wiki_dir, page_map)
         self._dir_stamps = [_dir_stamp(path) for path in self._watched_dirs]
         self._passages = SnippetPassages()  # bounded by characters, thread-safe
+        self._store = snippet_store  # the same passages on disk, shared by processes
 
     def __len__(self) -> int:
         return len(self.page_map)
@@ -178,8 +182,9 @@ class PageRanker:
 
     def _passages_of(self, docs: list[int]) -> dict[int, list[tuple[str, bool]]]:
         """The pages' sentences for snippets, re-read when their stat changed (a change also
-        marks the ranker outdated, so the next `get_ranker` call rebuilds the index). Pages
-        not cached are read together, each folder resolved once."""
+        marks the ranker outdated, so the next `get_ranker` call rebuilds the index): from
+        memory, else from the disk store (another process may have split them), else read
+        (together, each folder resolved once), split, and kept in both."""
         found: dict[int, list[tuple[str, bool]]] = {}
         missing: list[tuple[int, _StatKey]] = []
         for doc in docs:
@@ -192,6 +197,15 @@ class PageRanker:
                 missing.append((doc, stat))
             else:
                 found[doc] = cached
+        if missing and self._store is not None:
+            keys = [(self.page_map.entries[doc].path, stat) for doc, stat in missing]
+            stored = self._store.get_many(keys)
+            for doc, stat in missing:
+                path = self.page_map.entries[doc].path
+                if path in stored:
+                    self._passages.put(path, stat, stored[path])
+                    found[doc] = stored[path]
+            missing = [(doc, stat) for doc, stat in missing if doc not in found]
         if not missing:
             return found
         paths = [self.page_map.entries[doc].path for doc, _ in missing]
@@ -199,13 +213,20 @@ class PageRanker:
             texts = list(read_page_texts(Path(self.wiki_dir), paths, max_bytes=self.max_page_bytes))
         except WikiError:  # the wiki folder itself is gone: every page on its index line
             texts = [None] * len(paths)
+        split: list[tuple[str, _StatKey, list[tuple[str, bool]]]] = []
         for (doc, stat), text in zip(missing, texts, strict=True):
             entry = self.page_map.entries[doc]
             if text is None:  # unreadable: the page is ranked on its index line
-                text = f"{entry.title}. {entry.description}" if entry.description else entry.title
-            passages = page_passages(text)
+                passages = page_passages(
+                    f"{entry.title}. {entry.description}" if entry.description else entry.title
+                )
+            else:
+                passages = page_passages(text)
+                split.append((entry.path, stat, passages))  # only pages read whole are stored
             self._passages.put(entry.path, stat, passages)
             found[doc] = passages
+        if split and self._store is not None:
+            self._store.put_many(split)
         return found
 
 
@@ -256,8 +277,11 @@ def _fingerprint(page_map: PageMap, page_stats: list[_StatKey], max_page_bytes: 
     return digest.hexdigest()
 
 
-def _cache_root(settings: Settings, wiki_dir: Path) -> Path | None:
-    """This wiki's folder in the cache, or None when the cache would land in the wiki."""
+def _cache_root(
+    settings: Settings, wiki_dir: Path, folder: str = RANKING_CACHE_FOLDER
+) -> Path | None:
+    """This wiki's folder in the cache (under `folder`), or None when the cache would land
+    in the wiki."""
     cache_dir = Path(settings.effective_cache_dir()).expanduser()
     try:
         resolved_cache = cache_dir.resolve()
@@ -266,7 +290,13 @@ def _cache_root(settings: Settings, wiki_dir: Path) -> Path | None:
     if resolved_cache == wiki_dir or resolved_cache.is_relative_to(wiki_dir):
         return None  # never write into the wiki, even when told to cache there
     wiki_key = hashlib.sha256(str(wiki_dir).encode("utf-8", "surrogatepass")).hexdigest()[:16]
-    return resolved_cache / RANKING_CACHE_FOLDER / wiki_key
+    return resolved_cache / folder / wiki_key
+
+
+def _snippet_store(settings: Settings, wiki_dir: Path) -> SnippetStore | None:
+    """The wiki's snippet passages on disk (`swarm.wiki.snippet_store`; opened on first use)."""
+    folder = _cache_root(settings, wiki_dir, PASSAGES_CACHE_FOLDER)
+    return SnippetStore(folder / STORE_FILENAME_PASSAGES) if folder is not None else None
 
 
 _RANKERS: OrderedDict[str, PageRanker] = OrderedDict()
@@ -343,6 +373,7 @@ def get_ranker(page_map: PageMap, *, settings: Settings | None = None) -> PageRa
         snippet_chars=snippet_chars,
         source=source,
         pages_encoded=pages_encoded,
+        snippet_store=_snippet_store(settings, wiki_dir),
     )
     _RANKERS[memory_key] = ranker
     _RANKERS.move_to_end(memory_key)
