@@ -25,7 +25,7 @@ from swarm.wiki.pages import read_page_texts
 from swarm.wiki.snippet_cache import SnippetPassages
 from swarm.wiki.snippet_store import PASSAGES_CACHE_FOLDER, SnippetStore
 from swarm.wiki.snippet_store import STORE_FILENAME as STORE_FILENAME_PASSAGES
-from swarm.wiki.tokens import page_passages, snippet_window, tokenize
+from swarm.wiki.tokens import PassageTokens, page_passages, snippet_window, tokenize
 
 if TYPE_CHECKING:
     from swarm.config import Settings
@@ -59,6 +59,8 @@ PASSAGE_PAGES = 10
 # question ("sort" in "is the file already sorted?", "Mara Quint"), gains this fraction of
 # those words' IDF.
 NAMED_WEIGHT = 0.5
+Passages = list[tuple[str, bool]]  # (sentence, is a heading), as `tokens.page_passages` gives them
+
 # Where a ranker came from: loaded whole from the disk cache, "updated" from it (only
 # changed pages re-read), or "built" from every page.
 Source = Literal["built", "disk", "updated"]
@@ -162,14 +164,15 @@ class PageRanker:
         idf = _token_idf(self._retriever, self._vocab, set(query_tokens))
         positive = [doc for doc in ordered if float(scores[doc]) > 0]
         read = positive if snippets else positive[:PASSAGE_PAGES]
-        passages_of = self._passages_of(read)
+        passages_of = self._passages_of(read)  # doc -> (passages, their tokens memo)
         ranked: list[RankedPage] = []
         for place, doc in enumerate(positive):
             score = float(scores[doc])
             entry = self.page_map.entries[doc]
             snippet = ""
             if doc in passages_of:
-                snippet, held = snippet_window(passages_of[doc], set(idf), self.snippet_chars)
+                passages, memo = passages_of[doc]
+                snippet, held = snippet_window(passages, set(idf), self.snippet_chars, memo)
                 if place < PASSAGE_PAGES:
                     score += PASSAGE_WEIGHT * sum(idf[token] for token in held)
                 snippet = snippet if snippets else ""
@@ -180,19 +183,19 @@ class PageRanker:
         ranked.sort(key=lambda hit: -hit.score)  # stable: ties keep the BM25 order
         return ranked
 
-    def _passages_of(self, docs: list[int]) -> dict[int, list[tuple[str, bool]]]:
+    def _passages_of(self, docs: list[int]) -> dict[int, tuple[Passages, PassageTokens]]:
         """The pages' sentences for snippets, re-read when their stat changed (a change also
         marks the ranker outdated, so the next `get_ranker` call rebuilds the index): from
         memory, else from the disk store (another process may have split them), else read
         (together, each folder resolved once), split, and kept in both."""
-        found: dict[int, list[tuple[str, bool]]] = {}
+        found: dict[int, tuple[Passages, PassageTokens]] = {}
         missing: list[tuple[int, _StatKey]] = []
         for doc in docs:
             path = self.page_map.entries[doc].path
             stat = _stat_key(os.path.join(self.wiki_dir, path))
             if stat != self._page_stats[doc]:
                 self.outdated = True
-            cached = self._passages.peek(path, stat)
+            cached = self._passages.lookup(path, stat)
             if cached is None:
                 missing.append((doc, stat))
             else:
@@ -203,8 +206,7 @@ class PageRanker:
             for doc, stat in missing:
                 path = self.page_map.entries[doc].path
                 if path in stored:
-                    self._passages.put(path, stat, stored[path])
-                    found[doc] = stored[path]
+                    found[doc] = (stored[path], self._passages.put(path, stat, stored[path]))
             missing = [(doc, stat) for doc, stat in missing if doc not in found]
         if not missing:
             return found
@@ -213,7 +215,7 @@ class PageRanker:
             texts = list(read_page_texts(Path(self.wiki_dir), paths, max_bytes=self.max_page_bytes))
         except WikiError:  # the wiki folder itself is gone: every page on its index line
             texts = [None] * len(paths)
-        split: list[tuple[str, _StatKey, list[tuple[str, bool]]]] = []
+        split: list[tuple[str, _StatKey, Passages]] = []
         for (doc, stat), text in zip(missing, texts, strict=True):
             entry = self.page_map.entries[doc]
             if text is None:  # unreadable: the page is ranked on its index line
@@ -223,8 +225,7 @@ class PageRanker:
             else:
                 passages = page_passages(text)
                 split.append((entry.path, stat, passages))  # only pages read whole are stored
-            self._passages.put(entry.path, stat, passages)
-            found[doc] = passages
+            found[doc] = (passages, self._passages.put(entry.path, stat, passages))
         if split and self._store is not None:
             self._store.put_many(split)
         return found
