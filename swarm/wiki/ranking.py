@@ -201,7 +201,12 @@ class PageRanker:
             else:
                 found[doc] = cached
         if missing and self._store is not None:
-            keys = [(self.page_map.entries[doc].path, stat) for doc, stat in missing]
+            # A row was stored from a whole read; a page now over the size limit is not read.
+            keys = [
+                (self.page_map.entries[doc].path, stat)
+                for doc, stat in missing
+                if stat is not None and stat[1] <= self.max_page_bytes
+            ]
             stored = self._store.get_many(keys)
             for doc, stat in missing:
                 path = self.page_map.entries[doc].path

@@ -77,3 +77,18 @@ def test_an_unusable_store_folder_still_ranks(tmp_path: Path) -> None:
     store.unlink()
     store.mkdir()  # a folder where the file should be
     assert ranked(wiki, settings) == expected
+
+
+def test_a_page_now_over_the_size_limit_is_not_served_from_the_store(tmp_path: Path) -> None:
+    wiki = castle_wiki(tmp_path / "wiki")
+    page = wiki / "notes-7.md"
+    page.write_text("# Falaise\n\nThe castle at Falaise was rebuilt in stone.\n" * 40)
+    index = wiki / "index.md"  # its index line names the castle, not the stone
+    index.write_text(index.read_text().replace("reading notes, part 7", "the castle at Falaise"))
+    first = ranked(wiki, get_settings(cache_dir=tmp_path / "cache"))  # stored: default limit
+    assert first[0].path == "notes-7.md" and "rebuilt in stone" in first[0].snippet
+    limit = page.stat().st_size - 1  # now too large to read: ranked on its index line
+    stored = ranked(wiki, get_settings(cache_dir=tmp_path / "cache", max_page_bytes=limit))
+    fresh = ranked(wiki, get_settings(cache_dir=tmp_path / "other", max_page_bytes=limit))
+    assert stored == fresh and stored[0].path == "notes-7.md"
+    assert "rebuilt in stone" not in stored[0].snippet
