@@ -6,8 +6,8 @@ never wait for a writer). A row is valid for the page's stat when it was read an
 splitter's code (a hash of its source files and markdown-it's version), so an edited page or
 another swarm version is a miss, never a stale hit. Filled lazily, as pages are split (the
 first-ever build has no room to fill it up front); only pages read whole are stored. Every
-failure (read-only or full disk, a lock held too long, a damaged file) is a miss and is not
-retried: it is a cache, and ranking never depends on it.
+failure (read-only or full disk, a lock held too long, a damaged file) is a miss, and the
+file is left alone for 30 s: it is a cache, and ranking never depends on it.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import json
 import sqlite3
 import sys
 import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -28,6 +29,8 @@ STORE_FILENAME = "snippets.sqlite"
 _CHUNK = 500
 # A writer holding the file longer than this makes the others skip (a miss, not a wait).
 _BUSY_TIMEOUT_S = 0.05
+# After a failure the file is left alone this long (a lock held at open, a full disk...).
+_RETRY_AFTER_S = 30.0
 
 Passages = list[tuple[str, bool]]
 StatKey = tuple[int, int] | None
@@ -91,10 +94,10 @@ class SnippetStore:
         self.path = path
         self._lock = threading.Lock()
         self._connection: sqlite3.Connection | None = None
-        self._broken = False
+        self._unusable_until = 0.0  # time.monotonic() before which the file is not tried
 
     def _connect(self) -> sqlite3.Connection | None:
-        if self._connection is not None or self._broken:
+        if self._connection is not None or time.monotonic() < self._unusable_until:
             return self._connection
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -111,7 +114,7 @@ class SnippetStore:
             self._close_broken(damaged=not isinstance(error, sqlite3.OperationalError))
             return None
         except OSError:
-            self._broken = True
+            self._unusable_until = time.monotonic() + _RETRY_AFTER_S
             return None
         self._connection = connection
         return connection
@@ -179,9 +182,9 @@ class SnippetStore:
             pass
 
     def _close_broken(self, *, damaged: bool) -> None:
-        """Stop using the file for this process; a damaged one (not a database, malformed) is
-        removed, so the next process starts a new one."""
-        self._broken = True
+        """Leave the file alone for a while; a damaged one (not a database, malformed) is
+        removed, so the next try starts a new one."""
+        self._unusable_until = time.monotonic() + _RETRY_AFTER_S
         if self._connection is not None:
             try:
                 self._connection.close()
