@@ -11,6 +11,7 @@ import math
 import os
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -255,10 +256,16 @@ def _named_idf(entry: PageEntry, idf: dict[str, float]) -> float:
     tokens `idf` holds) has every one of them; else 0."""
     best = 0.0
     for name in (entry.title, os.path.splitext(os.path.basename(entry.path))[0]):
-        tokens = set(tokenize(name))
+        tokens = set(_name_tokens(name))
         if tokens and tokens <= idf.keys():
             best = max(best, sum(idf[token] for token in tokens))
     return best
+
+
+@lru_cache(maxsize=65_536)
+def _name_tokens(name: str) -> tuple[str, ...]:
+    """`tokenize(name)`, memoised: the same titles and file names are scored query after query."""
+    return tuple(tokenize(name))
 
 
 def _watched_dirs(root: str, page_map: PageMap) -> list[str]:
