@@ -165,6 +165,18 @@ def _timed(fn: Any, *args: Any) -> tuple[float, Any]:
     return time.perf_counter() - started, value
 
 
+_CPU: list[float] = []  # the CPU time (every thread of the process) of the last _timed_cpu call
+
+
+def _timed_cpu(fn: Any, *args: Any) -> tuple[float, Any]:
+    """`_timed`, also keeping the process's CPU time for the call in `_CPU` (on a loaded
+    machine, wall time is mostly waiting for a core)."""
+    cpu = time.process_time()
+    elapsed, value = _timed(fn, *args)
+    _CPU[:] = [time.process_time() - cpu]
+    return elapsed, value
+
+
 def _scripted(question: dict[str, str | None]) -> Any:
     from swarm.models.chat import ChatReasoner
     from swarm.models.scripted import ScriptedChatModel
@@ -219,6 +231,7 @@ def warm_worker(spec: dict[str, Any]) -> dict[str, Any]:
     peer = Bm25sPeer(root, paths) if spec.get("bm25s", True) else None
     names = ["offline", "scripted", "fts5", "bm25s"]
     times: dict[str, list[float]] = {f"{name}_{n}": [] for name in names for n in (1, 2)}
+    times |= {f"{name}_{n}_cpu": [] for name in names for n in (1, 2)}
     phases = ("settings", "page_map", "candidates", "snippets", "reads", "answer_step", "split")
     for phase in phases:
         times[phase] = []
@@ -230,8 +243,9 @@ def warm_worker(spec: dict[str, Any]) -> dict[str, Any]:
         for question in asked:
             text = question["text"] or ""
             target = question["target"]
-            elapsed, hits = _timed(fts5_query, connection, text)
+            elapsed, hits = _timed_cpu(fts5_query, connection, text)
             times[f"fts5_{rounds}"].append(elapsed)
+            times[f"fts5_{rounds}_cpu"] += _CPU
             found["fts5"] += rounds == 1 and bool(target) and target in hits
             if peer is not None:
                 elapsed, hits = _timed(peer.query, text)
@@ -240,14 +254,16 @@ def warm_worker(spec: dict[str, Any]) -> dict[str, Any]:
             # The chat path first: it builds its own snippets (an older tree's offline query
             # built them too, and would hand them to a chat query run after it).
             model = _scripted(question)
-            elapsed, _ = _timed(lambda t=text, m=model: query(t, wiki_dir=root, model=m))
+            elapsed, _ = _timed_cpu(lambda t=text, m=model: query(t, wiki_dir=root, model=m))
             times[f"scripted_{rounds}"].append(elapsed)
+            times[f"scripted_{rounds}_cpu"] += _CPU
             for call in model.chat_model.history:
                 if call.tool is not None and call.tool["name"] == "pick_pages":
                     user = sum(len(message["content"]) for message in call.messages)
                     prompts.append(len(call.system) + user)
-            elapsed, result = _timed(lambda t=text: query(t, wiki_dir=root, model="offline"))
+            elapsed, result = _timed_cpu(lambda t=text: query(t, wiki_dir=root, model="offline"))
             times[f"offline_{rounds}"].append(elapsed)
+            times[f"offline_{rounds}_cpu"] += _CPU
             found["offline"] += rounds == 1 and bool(target) and target in result.pages_read
             if rounds == 2:
                 continue
@@ -435,6 +451,8 @@ def measure_wiki(
             warm_spec = {"wiki": str(root), "questions": questions, "repeat": args.repeat}
             warm_spec["bm25s"] = not args.skip_bm25s
             warm = run_child("warm", warm_spec, cache_dir)  # loads the last cold child's cache
+            if args.second_process:  # the same questions, new to a process, on the disk cache
+                warm["second_process_ms"] = run_child("warm", warm_spec, cache_dir)["median_ms"]
         else:
             warm = {"pages": len(page_paths(root))}
     finally:
@@ -553,6 +571,7 @@ def report(rows: list[dict[str, Any]], facts: dict[str, str], args: argparse.Nam
         f" --repeat {args.repeat} --cold-repeat {args.cold_repeat}"
         + (" --cold-only" if args.cold_only else "")
         + (" --baseline <snapshot>" if args.baseline else "")
+        + (" --second-process" if args.second_process else "")
     )
     lines = [
         f"## Peers ({args.label})",
@@ -591,6 +610,49 @@ def report(rows: list[dict[str, Any]], facts: dict[str, str], args: argparse.Nam
             f" | {_ratio(m['offline_1'], m['fts5_1'])} / {_ratio(m['offline_2'], m['fts5_2'])}"
             f" | {_ratio(m['scripted_1'], m['fts5_1'])} / {_ratio(m['scripted_2'], m['fts5_2'])} |"
         )
+    lines += [
+        "",
+        "The same queries in CPU time (`time.process_time`, every thread of the process; ms,"
+        " median): what each costs the machine, without the wait for a core.",
+        "",
+        "| wiki | swarm offline, new / again | swarm chat path, new / again | FTS5, new / again"
+        " | offline / FTS5, new / again | chat / FTS5, new / again |",
+        "|---|---|---|---|---|---|",
+    ]
+    for row in rows:
+        m = row["median_ms"]
+        if "fts5_1_cpu" not in m:
+            continue
+        lines.append(
+            f"| {row['name']} | {_ms(m['offline_1_cpu'])} / {_ms(m['offline_2_cpu'])}"
+            f" | {_ms(m['scripted_1_cpu'])} / {_ms(m['scripted_2_cpu'])}"
+            f" | {_ms(m['fts5_1_cpu'])} / {_ms(m['fts5_2_cpu'])}"
+            f" | {_ratio(m['offline_1_cpu'], m['fts5_1_cpu'])}"
+            f" / {_ratio(m['offline_2_cpu'], m['fts5_2_cpu'])}"
+            f" | {_ratio(m['scripted_1_cpu'], m['fts5_1_cpu'])}"
+            f" / {_ratio(m['scripted_2_cpu'], m['fts5_2_cpu'])} |"
+        )
+    if any("second_process_ms" in row for row in rows):
+        lines += [
+            "",
+            "A second process (`--second-process`): the same questions, new to it, on the disk"
+            " cache the first warm process left (ranking index, and the snippet passages of every"
+            " page the first one split); FTS5 in that process too.",
+            "",
+            "| wiki | swarm offline, new | swarm chat path, new | FTS5, new | offline / FTS5"
+            " | chat / FTS5 | CPU: offline / FTS5 | CPU: chat / FTS5 |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
+        for row in rows:
+            m = row.get("second_process_ms")
+            if m:
+                lines.append(
+                    f"| {row['name']} | {_ms(m['offline_1'])} | {_ms(m['scripted_1'])}"
+                    f" | {_ms(m['fts5_1'])} | {_ratio(m['offline_1'], m['fts5_1'])}"
+                    f" | {_ratio(m['scripted_1'], m['fts5_1'])}"
+                    f" | {_ratio(m.get('offline_1_cpu', 0.0), m.get('fts5_1_cpu', 0.0))}"
+                    f" | {_ratio(m.get('scripted_1_cpu', 0.0), m.get('fts5_1_cpu', 0.0))} |"
+                )
     lines += [
         "",
         "Where swarm's warm offline query goes (ms, median over pass 1, each step through its"
@@ -668,6 +730,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="a snapshot of another commit: its first ever measured in each pair too (before)",
     )
     parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "swarm-bench")
+    parser.add_argument(
+        "--second-process",
+        action="store_true",
+        help="run the warm questions again in a second process on the disk cache the first left",
+    )
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--label", default="after", help="section label: before / after")
     parser.add_argument("--worker", nargs=2, default=None, help=argparse.SUPPRESS)

@@ -98,7 +98,8 @@ def _other_page_disagrees(scorer: PassageScorer, order: Sequence[int]) -> bool:
     lead_page = lead[0].passage.page
     lead_words = _answer_words(scorer, lead)
     lead_figures = figures(" ".join(item.passage.text for item in lead)) - scorer.rule.numbers
-    lead_rank = scorer.rank_score(items[order[0]])
+    ranks = scorer.rank_scores()
+    lead_rank = ranks[order[0]]
     seen = {lead_page}
     for index in order[1:CONFLICT_SCAN_PASSAGES]:
         page = items[index].passage.page
@@ -106,7 +107,7 @@ def _other_page_disagrees(scorer: PassageScorer, order: Sequence[int]) -> bool:
             continue
         seen.add(page)
         other = _evidence(items, index)
-        share = scorer.rank_score(items[index]) / lead_rank if lead_rank else 0.0
+        share = ranks[index] / lead_rank if lead_rank else 0.0
         if scorer.confidence_of(other) != "high" and not scorer.rule.how.rivals(lead, other, share):
             continue
         if scorer.rule.how.clash(lead, other, not _answer_words(scorer, other) & lead_words):
@@ -117,7 +118,7 @@ def _other_page_disagrees(scorer: PassageScorer, order: Sequence[int]) -> bool:
             other_figures
             and lead_figures
             and not other_figures & lead_figures
-            and scorer.rank_score(items[index]) >= FIGURE_CONFLICT_RANK_SHARE * lead_rank
+            and ranks[index] >= FIGURE_CONFLICT_RANK_SHARE * lead_rank
         ):
             return True
     return False
@@ -130,7 +131,7 @@ def extractive_answer(scorer: PassageScorer) -> ExtractiveAnswer | None:
     if not spans:
         return None
     items = scorer.items
-    ranks = [scorer.rank_score(item) for item in items]
+    ranks = scorer.rank_scores()
     order = sorted(range(len(items)), key=lambda i: (-ranks[i], i))
     confidence = scorer.confidence(spans[0], _evidence(items, order[0]))
     if confidence == "high" and _other_page_disagrees(scorer, order):
@@ -148,12 +149,11 @@ def answer_spans(scorer: PassageScorer) -> list[list[ScoredPassage]]:
     """The lead span first, then the best runners-up (whole short blocks), by rank score,
     within the answer's passage, page and character budgets."""
     items = scorer.items
-    ranks = [scorer.rank_score(item) for item in items]
+    ranks = scorer.rank_scores()
     order = sorted(range(len(items)), key=lambda i: (-ranks[i], i))
     if not order or ranks[order[0]] <= 0:
         return []
-    coverages = [scorer.coverage([item]) for item in items]
-    spans = [_lead_span(scorer, order[0], coverages)]
+    spans = [_lead_span(scorer, order[0], scorer.coverages())]
     taken = set(range(spans[0][0], spans[0][1] + 1))
     pages = {items[order[0]].passage.page}
     chars = sum(len(items[i].passage.text) for i in taken)

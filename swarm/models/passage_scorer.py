@@ -119,6 +119,8 @@ class PassageScorer:
         # math.fsum: exact whatever the set order (PYTHONHASHSEED), so ties stay ties
         self.total_idf = math.fsum(self.idf.values())
         self.page_prior = self._page_prior()
+        self._coverages: tuple[float, ...] | None = None  # memo of coverages()
+        self._ranks: tuple[float, ...] | None = None  # memo of rank_scores()
 
     def _states(self, word: str, words: frozenset[str]) -> bool:
         return word in words or any(alt <= words for alt in self.alternatives.get(word, ()))
@@ -174,7 +176,23 @@ class PassageScorer:
 
     def rank_score(self, item: ScoredPassage) -> float:
         """Ranking only: coverage (generic words weigh less), the page's and the kind asked."""
-        coverage = self.coverage([item])
+        return self._rank_score(item, self.coverage([item]))
+
+    def coverages(self) -> tuple[float, ...]:
+        """`coverage` of each item alone, in order (computed once: the answer step reads them
+        again and again)."""
+        if self._coverages is None:
+            self._coverages = tuple(self.coverage([item]) for item in self.items)
+        return self._coverages
+
+    def rank_scores(self) -> tuple[float, ...]:
+        """`rank_score` of each item, in order (computed once)."""
+        if self._ranks is None:
+            pairs = zip(self.items, self.coverages(), strict=True)
+            self._ranks = tuple(self._rank_score(item, coverage) for item, coverage in pairs)
+        return self._ranks
+
+    def _rank_score(self, item: ScoredPassage, coverage: float) -> float:
         if coverage <= 0:
             return 0.0
         coverage = coverage if self.rule.how_to else self._high_coverage([item], rank=True)[0]

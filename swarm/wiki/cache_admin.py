@@ -1,6 +1,6 @@
 """The cache folder as `swarm status` and `swarm cache` see it: the entries swarm wrote there
-(ranking indexes, page vectors, parsed page maps, temporary files), their sizes, and which
-ones are dead.
+(ranking indexes, page vectors, parsed page maps, snippet passages, temporary files), their
+sizes, and which ones are dead.
 
 Only names in swarm's own layout are ever touched; symlinks are never followed.
 """
@@ -23,10 +23,11 @@ from swarm.wiki import embeddings
 from swarm.wiki.bm25_store import STORE_FILENAME, STORE_FORMAT
 from swarm.wiki.index import INDEX_FILENAME, PAGE_MAP_CACHE_FOLDER, PAGE_MAP_CACHE_FORMAT
 from swarm.wiki.ranking import RANKING_CACHE_FOLDER
+from swarm.wiki.snippet_store import PASSAGES_CACHE_FOLDER
 
 __all__ = ["CacheEntry", "CacheScan", "Removal", "folder_bytes", "remove_entries", "scan_cache"]
 
-EntryKind = Literal["ranking", "embeddings", "page map", "temporary file"]
+EntryKind = Literal["ranking", "embeddings", "page map", "passages", "temporary file"]
 _RANKING_KEY = re.compile(r"[0-9a-f]{16}")
 _PAGE_MAP_FILE = re.compile(r"[0-9a-f]{24}\.json")
 _PAGE_MAP_STAGING = re.compile(r"\.[0-9a-f]{24}\.json\.\d+\.tmp")
@@ -204,6 +205,24 @@ def _embeddings_entries(folder: Path, known: dict[str, str], now: float) -> Iter
             yield from temps
 
 
+def _passages_entries(
+    folder: Path, rankings: dict[str, CacheEntry], known: dict[str, str]
+) -> Iterator[CacheEntry]:
+    """One entry per wiki's snippet passages (`passages/<wiki key>/`): they serve that wiki's
+    ranking index, so they are dead with it, or when it is gone."""
+    for child in sorted(folder.iterdir()):
+        if not _RANKING_KEY.fullmatch(child.name) or not _real_folder(child):
+            continue
+        ranking = rankings.get(child.name)
+        wiki = (ranking.wiki_dir if ranking is not None else None) or known.get(child.name)
+        dead = None
+        if ranking is None:
+            dead = "its ranking index is gone"
+        elif ranking.dead_because is not None:
+            dead = ranking.dead_because
+        yield CacheEntry("passages", child, folder_bytes(child), wiki, dead)
+
+
 def _store_meta(store: Path) -> dict[str, Any]:
     """The `meta` member of a ranking index file (read alone, no arrays)."""
     info = _lstat(store)
@@ -280,6 +299,10 @@ def scan_cache(cache_dir: Path, *, known_wikis: Iterable[Path] = ()) -> CacheSca
     page_maps = root / PAGE_MAP_CACHE_FOLDER
     if _real_folder(page_maps):
         entries += _page_map_entries(page_maps, page_map_keys, now)
+    passages = root / PASSAGES_CACHE_FOLDER
+    if _real_folder(passages):
+        rankings = {entry.path.name: entry for entry in entries if entry.kind == "ranking"}
+        entries += _passages_entries(passages, rankings, ranking_keys)
     return CacheScan(root, True, tuple(entries), folder_bytes(root))
 
 
@@ -288,7 +311,7 @@ def remove_entries(entries: Iterable[CacheEntry]) -> Removal:
     `ranking` / `page-maps` folders go too when left empty."""
     removal = Removal()
     parents: set[Path] = set()
-    folders = ("ranking", "embeddings")
+    folders = ("ranking", "embeddings", "passages")
     ordered = sorted(entries, key=lambda entry: entry.kind in folders)  # temp files first
     for entry in ordered:
         try:
@@ -309,9 +332,12 @@ def remove_entries(entries: Iterable[CacheEntry]) -> Removal:
         # A vectors folder's parent is its wiki's folder under `embeddings/`: both may go.
         chain = [parent, parent.parent] if parent.parent.name == vectors_folder else [parent]
         for folder in chain:
-            if folder.name in (RANKING_CACHE_FOLDER, PAGE_MAP_CACHE_FOLDER, vectors_folder) or (
-                folder.parent.name == vectors_folder
-            ):
+            if folder.name in (
+                RANKING_CACHE_FOLDER,
+                PAGE_MAP_CACHE_FOLDER,
+                PASSAGES_CACHE_FOLDER,
+                vectors_folder,
+            ) or (folder.parent.name == vectors_folder):
                 try:
                     folder.rmdir()  # only when empty
                 except OSError:

@@ -11,7 +11,8 @@ import threading
 from collections import OrderedDict
 
 from swarm.wiki.pages import PageExcerpt
-from swarm.wiki.passages import Passage, split_passages
+from swarm.wiki.passages import Passage
+from swarm.wiki.snippet_split import split_page_passages
 
 __all__ = ["MAX_CACHED_EXCERPTS", "clear_passage_cache", "excerpt_passages"]
 
@@ -33,7 +34,7 @@ def excerpt_passages(excerpt: PageExcerpt) -> list[Passage]:
         if cached is not None:
             _cache.move_to_end(key)
             return list(cached)
-    passages = split_passages(
+    passages = split_page_passages(  # split_passages, without markdown-it on plain pages
         excerpt.text, page=excerpt.path, title=excerpt.title, metadata=excerpt.metadata
     )
     with _lock:

@@ -338,12 +338,12 @@ def split_passages(
     page: str = "",
     title: str = "",
     metadata: Mapping[str, Any] | None = None,
+    blocks: Iterable[_Block] | None = None,
 ) -> list[Passage]:
     """Markdown → passages: frontmatter fields (`key: value`), sentences of paragraphs, list
-    items, `Key: value` lines, table rows (`Header: cell; ...`), lead-ins with their code.
-    Each passage's context is the page title and the headings above it, and, for a passage
-    carrying a command, the page's summary (what its program does: "comm — compare two sorted
-    files line by line.")."""
+    items, `Key: value` lines, table rows (`Header: cell; ...`), lead-ins with their code. The
+    context: the page title, the headings above, and for a passage carrying a command the page's
+    summary ("comm — compare two sorted files line by line."). `blocks`: read already, if given."""
     passages: list[Passage] = []
     block_number = 0
     # A fact is about the page: its title (and the frontmatter's own title) is its context.
@@ -356,9 +356,9 @@ def split_passages(
         line = " ".join(f"{key}: {fact}".split())
         passages.append(Passage(page, len(passages), line, fact_context, block_number))
         block_number += 1
-    blocks = list(_joined_blocks(text))
-    summary = _summary(blocks)
-    for block in blocks:
+    joined = list(_joined_blocks(text, blocks))
+    summary = _summary(joined)
+    for block in joined:
         if block.kind == "heading":
             continue
         about = [summary] if block.code and summary else []

@@ -11,6 +11,7 @@ import math
 import os
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -21,9 +22,11 @@ from swarm.errors import WikiError
 from swarm.wiki.bm25_index import build_index
 from swarm.wiki.bm25_store import STORE_FILENAME, load_matrix, load_stored_terms, save_index
 from swarm.wiki.index import PageEntry, PageMap
-from swarm.wiki.pages import read_page_text
+from swarm.wiki.pages import read_page_texts
 from swarm.wiki.snippet_cache import SnippetPassages
-from swarm.wiki.tokens import page_passages, snippet_window, tokenize
+from swarm.wiki.snippet_store import PASSAGES_CACHE_FOLDER, SnippetStore
+from swarm.wiki.snippet_store import STORE_FILENAME as STORE_FILENAME_PASSAGES
+from swarm.wiki.tokens import PassageTokens, page_passages, snippet_window, tokenize
 
 if TYPE_CHECKING:
     from swarm.config import Settings
@@ -57,6 +60,8 @@ PASSAGE_PAGES = 10
 # question ("sort" in "is the file already sorted?", "Mara Quint"), gains this fraction of
 # those words' IDF.
 NAMED_WEIGHT = 0.5
+Passages = list[tuple[str, bool]]  # (sentence, is a heading), as `tokens.page_passages` gives them
+
 # Where a ranker came from: loaded whole from the disk cache, "updated" from it (only
 # changed pages re-read), or "built" from every page.
 Source = Literal["built", "disk", "updated"]
@@ -105,6 +110,7 @@ class PageRanker:
         snippet_chars: int,
         source: Source,
         pages_encoded: int = 0,
+        snippet_store: SnippetStore | None = None,
     ) -> None:
         self.page_map = page_map
         self.wiki_dir = str(wiki_dir)
@@ -119,6 +125,7 @@ class PageRanker:
         self._watched_dirs = _watched_dirs(self.wiki_dir, page_map)
         self._dir_stamps = [_dir_stamp(path) for path in self._watched_dirs]
         self._passages = SnippetPassages()  # bounded by characters, thread-safe
+        self._store = snippet_store  # the same passages on disk, shared by processes
 
     def __len__(self) -> int:
         return len(self.page_map)
@@ -156,16 +163,17 @@ class PageRanker:
         candidates = top.tolist() if top is not None else list(range(len(scores)))
         ordered = sorted(candidates, key=lambda doc: (-float(scores[doc]), doc))
         idf = _token_idf(self._retriever, self._vocab, set(query_tokens))
+        positive = [doc for doc in ordered if float(scores[doc]) > 0]
+        read = positive if snippets else positive[:PASSAGE_PAGES]
+        passages_of = self._passages_of(read)  # doc -> (passages, their tokens memo)
         ranked: list[RankedPage] = []
-        for place, doc in enumerate(ordered):
+        for place, doc in enumerate(positive):
             score = float(scores[doc])
-            if score <= 0:
-                break
             entry = self.page_map.entries[doc]
             snippet = ""
-            if snippets or place < PASSAGE_PAGES:
-                passages = self._page_passages(doc, entry)
-                snippet, held = snippet_window(passages, set(idf), self.snippet_chars)
+            if doc in passages_of:
+                passages, memo = passages_of[doc]
+                snippet, held = snippet_window(passages, set(idf), self.snippet_chars, memo)
                 if place < PASSAGE_PAGES:
                     score += PASSAGE_WEIGHT * sum(idf[token] for token in held)
                 snippet = snippet if snippets else ""
@@ -176,20 +184,57 @@ class PageRanker:
         ranked.sort(key=lambda hit: -hit.score)  # stable: ties keep the BM25 order
         return ranked
 
-    def _page_passages(self, doc: int, entry: PageEntry) -> list[tuple[str, bool]]:
-        """The page's sentences for snippets, re-read when its stat changed. A change also
-        marks the ranker outdated, so the next `get_ranker` call rebuilds the index."""
-        stat = _stat_key(os.path.join(self.wiki_dir, entry.path))
-        if stat != self._page_stats[doc]:
-            self.outdated = True
-        return self._passages.get(entry.path, stat, lambda: self._read_passages(entry))
-
-    def _read_passages(self, entry: PageEntry) -> list[tuple[str, bool]]:
+    def _passages_of(self, docs: list[int]) -> dict[int, tuple[Passages, PassageTokens]]:
+        """The pages' sentences for snippets, re-read when their stat changed (a change also
+        marks the ranker outdated, so the next `get_ranker` call rebuilds the index): from
+        memory, else from the disk store (another process may have split them), else read
+        (together, each folder resolved once), split, and kept in both."""
+        found: dict[int, tuple[Passages, PassageTokens]] = {}
+        missing: list[tuple[int, _StatKey]] = []
+        for doc in docs:
+            path = self.page_map.entries[doc].path
+            stat = _stat_key(os.path.join(self.wiki_dir, path))
+            if stat != self._page_stats[doc]:
+                self.outdated = True
+            cached = self._passages.lookup(path, stat)
+            if cached is None:
+                missing.append((doc, stat))
+            else:
+                found[doc] = cached
+        if missing and self._store is not None:
+            # A row was stored from a whole read; a page now over the size limit is not read.
+            keys = [
+                (self.page_map.entries[doc].path, stat)
+                for doc, stat in missing
+                if stat is not None and stat[1] <= self.max_page_bytes
+            ]
+            stored = self._store.get_many(keys)
+            for doc, stat in missing:
+                path = self.page_map.entries[doc].path
+                if path in stored:
+                    found[doc] = (stored[path], self._passages.put(path, stat, stored[path]))
+            missing = [(doc, stat) for doc, stat in missing if doc not in found]
+        if not missing:
+            return found
+        paths = [self.page_map.entries[doc].path for doc, _ in missing]
         try:
-            text = read_page_text(Path(self.wiki_dir), entry.path, max_bytes=self.max_page_bytes)
-        except WikiError:
-            text = f"{entry.title}. {entry.description}" if entry.description else entry.title
-        return page_passages(text)
+            texts = list(read_page_texts(Path(self.wiki_dir), paths, max_bytes=self.max_page_bytes))
+        except WikiError:  # the wiki folder itself is gone: every page on its index line
+            texts = [None] * len(paths)
+        split: list[tuple[str, _StatKey, Passages]] = []
+        for (doc, stat), text in zip(missing, texts, strict=True):
+            entry = self.page_map.entries[doc]
+            if text is None:  # unreadable: the page is ranked on its index line
+                passages = page_passages(
+                    f"{entry.title}. {entry.description}" if entry.description else entry.title
+                )
+            else:
+                passages = page_passages(text)
+                split.append((entry.path, stat, passages))  # only pages read whole are stored
+            found[doc] = (passages, self._passages.put(entry.path, stat, passages))
+        if split and self._store is not None:
+            self._store.put_many(split)
+        return found
 
 
 def _token_idf(retriever: bm25s.BM25, vocab: dict[str, int], tokens: set[str]) -> dict[str, float]:
@@ -211,10 +256,16 @@ def _named_idf(entry: PageEntry, idf: dict[str, float]) -> float:
     tokens `idf` holds) has every one of them; else 0."""
     best = 0.0
     for name in (entry.title, os.path.splitext(os.path.basename(entry.path))[0]):
-        tokens = set(tokenize(name))
+        tokens = set(_name_tokens(name))
         if tokens and tokens <= idf.keys():
             best = max(best, sum(idf[token] for token in tokens))
     return best
+
+
+@lru_cache(maxsize=65_536)
+def _name_tokens(name: str) -> tuple[str, ...]:
+    """`tokenize(name)`, memoised: the same titles and file names are scored query after query."""
+    return tuple(tokenize(name))
 
 
 def _watched_dirs(root: str, page_map: PageMap) -> list[str]:
@@ -239,8 +290,11 @@ def _fingerprint(page_map: PageMap, page_stats: list[_StatKey], max_page_bytes: 
     return digest.hexdigest()
 
 
-def _cache_root(settings: Settings, wiki_dir: Path) -> Path | None:
-    """This wiki's folder in the cache, or None when the cache would land in the wiki."""
+def _cache_root(
+    settings: Settings, wiki_dir: Path, folder: str = RANKING_CACHE_FOLDER
+) -> Path | None:
+    """This wiki's folder in the cache (under `folder`), or None when the cache would land
+    in the wiki."""
     cache_dir = Path(settings.effective_cache_dir()).expanduser()
     try:
         resolved_cache = cache_dir.resolve()
@@ -249,7 +303,13 @@ def _cache_root(settings: Settings, wiki_dir: Path) -> Path | None:
     if resolved_cache == wiki_dir or resolved_cache.is_relative_to(wiki_dir):
         return None  # never write into the wiki, even when told to cache there
     wiki_key = hashlib.sha256(str(wiki_dir).encode("utf-8", "surrogatepass")).hexdigest()[:16]
-    return resolved_cache / RANKING_CACHE_FOLDER / wiki_key
+    return resolved_cache / folder / wiki_key
+
+
+def _snippet_store(settings: Settings, wiki_dir: Path) -> SnippetStore | None:
+    """The wiki's snippet passages on disk (`swarm.wiki.snippet_store`; opened on first use)."""
+    folder = _cache_root(settings, wiki_dir, PASSAGES_CACHE_FOLDER)
+    return SnippetStore(folder / STORE_FILENAME_PASSAGES) if folder is not None else None
 
 
 _RANKERS: OrderedDict[str, PageRanker] = OrderedDict()
@@ -326,6 +386,7 @@ def get_ranker(page_map: PageMap, *, settings: Settings | None = None) -> PageRa
         snippet_chars=snippet_chars,
         source=source,
         pages_encoded=pages_encoded,
+        snippet_store=_snippet_store(settings, wiki_dir),
     )
     _RANKERS[memory_key] = ranker
     _RANKERS.move_to_end(memory_key)

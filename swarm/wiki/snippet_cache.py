@@ -13,6 +13,8 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 
+from swarm.wiki.tokens import PassageTokens
+
 __all__ = [
     "MAX_SNIPPET_CACHE_CHARS",
     "MAX_SNIPPET_CACHE_PAGES",
@@ -31,8 +33,9 @@ StatKey = tuple[int, int] | None
 
 
 class SnippetPassages:
-    """path -> (the page's stat when read, its snippet passages), least recently used first
-    out once over `max_chars` characters or `max_pages` pages."""
+    """path -> (the page's stat when read, its snippet passages, their tokens as snippets
+    tokenize them), least recently used first out once over `max_chars` characters or
+    `max_pages` pages."""
 
     def __init__(
         self, max_chars: int = MAX_SNIPPET_CACHE_CHARS, max_pages: int = MAX_SNIPPET_CACHE_PAGES
@@ -40,7 +43,9 @@ class SnippetPassages:
         self.max_chars = max_chars
         self.max_pages = max_pages
         self._lock = threading.Lock()
-        self._entries: OrderedDict[str, tuple[StatKey, Passages, int]] = OrderedDict()
+        self._entries: OrderedDict[str, tuple[StatKey, Passages, int, PassageTokens]] = (
+            OrderedDict()
+        )
         self._chars = 0
 
     def __len__(self) -> int:
@@ -53,22 +58,41 @@ class SnippetPassages:
 
     def get(self, path: str, stat: StatKey, load: Callable[[], Passages]) -> Passages:
         """The passages of `path` as of `stat`: cached, else `load()` (outside the lock)."""
+        cached = self.peek(path, stat)
+        if cached is not None:
+            return cached
+        passages = load()
+        self.put(path, stat, passages)
+        return passages
+
+    def peek(self, path: str, stat: StatKey) -> Passages | None:
+        """The cached passages of `path` as of `stat`, or None."""
+        found = self.lookup(path, stat)
+        return found[0] if found is not None else None
+
+    def lookup(self, path: str, stat: StatKey) -> tuple[Passages, PassageTokens] | None:
+        """(passages, their tokens memo for `tokens.snippet_window`) of `path` as of `stat`."""
         with self._lock:
             cached = self._entries.get(path)
             if cached is not None and cached[0] == stat:
                 self._entries.move_to_end(path)
-                return cached[1]
-        passages = load()
+                return cached[1], cached[3]
+        return None
+
+    def put(self, path: str, stat: StatKey, passages: Passages) -> PassageTokens:
+        """Keep `passages` for `path` as of `stat` (the least recently used go past the
+        bound); returns their tokens memo, empty (one slot per passage)."""
         size = sum(len(text) + PASSAGE_OVERHEAD_CHARS for text, _ in passages)
+        memo: PassageTokens = [None] * len(passages)
         with self._lock:
             previous = self._entries.pop(path, None)
             if previous is not None:
                 self._chars -= previous[2]
-            self._entries[path] = (stat, passages, size)
+            self._entries[path] = (stat, passages, size, memo)
             self._chars += size
             while len(self._entries) > 1 and (
                 self._chars > self.max_chars or len(self._entries) > self.max_pages
             ):
-                _, (_, _, dropped) = self._entries.popitem(last=False)
+                _, (_, _, dropped, _) = self._entries.popitem(last=False)
                 self._chars -= dropped
-        return passages
+        return memo

@@ -8,20 +8,30 @@ breaks; inline: text, code spans, a paragraph opening with a `**bold**` run, `_`
 brackets that are no link. Not handled (None): tabs and other whitespace than spaces and
 newlines, tables, HTML, links and images, reference definitions, entities, backslash escapes,
 other emphasis, lazy continuation lines, empty list items. The contract is equality: for every
-page it handles, `split_snippet_passages(text)` is `passages.snippet_passages(text)`
-(tests/wiki/test_snippet_split.py checks hypothesis-made pages and every fixture page).
+page it handles, `split_snippet_passages(text)` is `passages.snippet_passages(text)` and
+`split_page_passages(text, ...)` is `passages.split_passages(text, ...)` (the answer step's
+passages; tests/wiki/test_snippet_split.py checks hypothesis-made pages and every fixture page).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
-from swarm.wiki.passages import _Block, _code_blocks, _key_value_lines, snippet_passages
+from swarm.wiki.passages import (
+    Passage,
+    _Block,
+    _code_blocks,
+    _key_value_lines,
+    snippet_passages,
+    split_passages,
+)
 from swarm.wiki.snippet_inline import Unsupported as _Unsupported
 from swarm.wiki.snippet_inline import inline_text as _inline
 from swarm.wiki.snippet_table import table_rows
 
-__all__ = ["fast_snippet_passages", "split_snippet_passages"]
+__all__ = ["fast_snippet_passages", "split_page_passages", "split_snippet_passages"]
 
 
 # Whitespace other than space and newline (tabs, CR, NBSP, ideographic space...) and NUL.
@@ -317,3 +327,11 @@ def split_snippet_passages(text: str) -> list[tuple[str, bool]]:
     by the fast path when the page allows it, else by the full splitter."""
     fast = fast_snippet_passages(text)
     return fast if fast is not None else snippet_passages(text)
+
+
+def split_page_passages(
+    text: str, *, page: str = "", title: str = "", metadata: Mapping[str, Any] | None = None
+) -> list[Passage]:
+    """`passages.split_passages` (the answer step's passages), its blocks read by the fast
+    path when the page allows it, else by markdown-it: the same passages either way."""
+    return split_passages(text, page=page, title=title, metadata=metadata, blocks=_blocks(text))

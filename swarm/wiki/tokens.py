@@ -13,6 +13,7 @@ from swarm.wiki.snippet_split import split_snippet_passages
 
 __all__ = [
     "STOPWORDS",
+    "PassageTokens",
     "best_snippet",
     "content_words",
     "page_passages",
@@ -224,15 +225,27 @@ def best_snippet(text: str, query: str, max_chars: int) -> str:
     return snippet_from_passages(page_passages(text), query, max_chars)
 
 
-def _query_token_sets(passages: list[tuple[str, bool]], query_tokens: set[str]) -> list[set[str]]:
+# Per passage of one page, its tokens once tokenized (None: not yet), kept with the passages
+# by their caller: the same pages come back query after query.
+PassageTokens = list[frozenset[str] | None]
+
+
+def _query_token_sets(
+    passages: list[tuple[str, bool]], query_tokens: set[str], memo: PassageTokens | None
+) -> list[set[str]]:
     # A stem, less its last letter, is a substring of every word it came from ("compan" for
     # "companies"), so a substring probe skips tokenizing sentences that cannot match.
     probes = {token[:-1] if len(token) > 3 else token for token in query_tokens}
     token_sets: list[set[str]] = []
-    for sentence, _ in passages:
+    for position, (sentence, _) in enumerate(passages):
         lowered = sentence.lower()
         if any(probe in lowered for probe in probes):
-            token_sets.append(set(tokenize(sentence)) & query_tokens)
+            tokens = memo[position] if memo is not None else None
+            if tokens is None:
+                tokens = frozenset(tokenize(sentence))
+                if memo is not None:
+                    memo[position] = tokens
+            token_sets.append(set(tokens & query_tokens))
         else:
             token_sets.append(set())
     return token_sets
@@ -243,13 +256,17 @@ def snippet_from_passages(passages: list[tuple[str, bool]], query: str, max_char
 
 
 def snippet_window(
-    passages: list[tuple[str, bool]], query_tokens: set[str], max_chars: int
+    passages: list[tuple[str, bool]],
+    query_tokens: set[str],
+    max_chars: int,
+    memo: PassageTokens | None = None,
 ) -> tuple[str, set[str]]:
     """(snippet, the query tokens its passages hold): the window of up to four consecutive
-    passages, at most `max_chars`, holding the most distinct query tokens."""
+    passages, at most `max_chars`, holding the most distinct query tokens. `memo` (one slot
+    per passage) keeps the passages' tokens for the next query on the same page."""
     if not passages or max_chars <= 0:
         return "", set()
-    token_sets = _query_token_sets(passages, query_tokens)
+    token_sets = _query_token_sets(passages, query_tokens, memo)
     best_window = (0, 1)
     best_key = (0, 0.0, 0)
     best_covered: set[str] = set()

@@ -212,15 +212,18 @@ def test_cache_lists_prunes_and_clears_only_swarms_entries(tmp_path: Path) -> No
         assert run("query", "What is brewed?", "--wiki", str(wiki)).exit_code == 0
     (cache / "notes.txt").write_text("mine, not swarm's")
     listed = json.loads(run("cache", "--json").stdout)
+    # Snippet passages are stored for the wikis whose ranking read pages (hobby's matched).
+    stored = {e["wiki_dir"] for e in listed["entries"] if e["kind"] == "passages"}
+    assert str(hobby) in stored <= {str(brain), str(hobby)}
     assert {(e["kind"], e["wiki_dir"]) for e in listed["entries"]} == {
         (kind, str(wiki)) for kind in ("ranking", "page map") for wiki in (brain, hobby)
-    }
+    } | {("passages", wiki) for wiki in stored}
     assert listed["prunable"] == 0
     shutil.rmtree(hobby)
     pruned = run("cache", "prune")
     assert pruned.exit_code == 0
-    assert pruned.stdout.count("<- its wiki is gone") == 2 and str(hobby) in pruned.stdout
-    assert "prune: 2 entries removed" in pruned.stdout
+    assert pruned.stdout.count("<- its wiki is gone") == 3 and str(hobby) in pruned.stdout
+    assert "prune: 3 entries removed" in pruned.stdout
     cleared = json.loads(run("cache", "clear", "--json").stdout)
     assert {e["wiki_dir"] for e in cleared["removed"]} == {str(brain)}
     assert cleared["bytes_freed"] == sum(e["bytes"] for e in cleared["removed"]) > 0

@@ -33,3 +33,16 @@ def test_prune_removes_stale_temp_files_and_never_follows_symlinks(tmp_path: Pat
     assert removal.bytes_freed == 10 + 10 + len(b"not an npz") and not removal.failed
     assert (outside / "keep.txt").read_text() == "not swarm's"
     assert (ranking / "fedcba9876543210").is_symlink()
+
+
+def test_snippet_passages_without_their_ranking_index_are_dead(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    orphan = cache / "passages" / "0123456789abcdef"
+    orphan.mkdir(parents=True)
+    (orphan / "snippets.sqlite").write_bytes(b"x" * 7)
+    scan = scan_cache(cache)
+    assert [(e.kind, e.dead_because, e.size_bytes) for e in scan.entries] == [
+        ("passages", "its ranking index is gone", 7)
+    ]
+    assert remove_entries(scan.dead).bytes_freed == 7
+    assert list(cache.iterdir()) == []  # the emptied `passages` folder goes too

@@ -1,5 +1,6 @@
 """The snippet splitter's fast path gives exactly the passages of the full (markdown-it)
-splitter, on every page it reads: hypothesis-made markdown and every fixture page."""
+splitter, on every page it reads: hypothesis-made markdown and every fixture page; and so do
+the answer step's passages (`split_passages`) read from its blocks."""
 
 from __future__ import annotations
 
@@ -10,8 +11,13 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from swarm.wiki.page_text import strip_frontmatter
-from swarm.wiki.passages import snippet_passages
-from swarm.wiki.snippet_split import fast_snippet_passages, split_snippet_passages
+from swarm.wiki.pages import read_page
+from swarm.wiki.passages import snippet_passages, split_passages
+from swarm.wiki.snippet_split import (
+    fast_snippet_passages,
+    split_page_passages,
+    split_snippet_passages,
+)
 from swarm.wiki.tokens import page_passages
 
 FIXTURES = Path(__file__).resolve().parents[2] / "wiki_fixtures"
@@ -154,3 +160,35 @@ def test_every_fixture_page_gives_the_full_splitters_passages(fixture: str) -> N
     # The fast path is not a dead branch: it reads most pages of the real-text wikis.
     if fixture in ("cheatsheet", "vault"):
         assert handled >= 0.75 * 2 * len(pages)
+
+
+_METADATA = st.sampled_from([{}, {"tags": ["cli", "files"], "title": "Tar", "aliases": ["t"]}])
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(_PAGE, _TABLE_PAGE), _METADATA)
+@example("# Tar\n\n- List an archive:\n\n`tar -tf x.tar`\n", {})
+@example("Intro sentence. Second one.\n\n## Use\n\nOptions:\n\n- `-x` extract\n", {})
+def test_answer_passages_from_the_fast_blocks_are_the_full_splitters(
+    text: str, metadata: dict[str, object]
+) -> None:
+    fast = split_page_passages(text, page="tar.md", title="Tar", metadata=metadata)
+    assert fast == split_passages(text, page="tar.md", title="Tar", metadata=metadata)
+
+
+@pytest.mark.parametrize("fixture", sorted(p.name for p in FIXTURES.iterdir() if p.is_dir()))
+def test_every_fixture_excerpt_gives_the_full_splitters_answer_passages(fixture: str) -> None:
+    root = FIXTURES / fixture
+    pages = sorted(root.rglob("*.md"))
+    handled = 0
+    for page in pages:
+        # What the answer step splits: the page's first 1,500 characters, as read for it.
+        excerpt = read_page(root, page.relative_to(root).as_posix(), title="T", max_chars=1500)
+        if excerpt.error is not None:
+            continue
+        handled += fast_snippet_passages(excerpt.text) is not None
+        text, path, metadata = excerpt.text, excerpt.path, excerpt.metadata
+        fast = split_page_passages(text, page=path, title="T", metadata=metadata)
+        assert fast == split_passages(text, page=path, title="T", metadata=metadata), path
+    if fixture in ("cheatsheet", "vault"):  # the fast blocks are read, not a dead branch
+        assert handled >= 0.75 * len(pages)
