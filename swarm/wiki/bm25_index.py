@@ -57,8 +57,14 @@ _COUNT_CHUNK_TOKENS = 1 << 21  # tokens buffered before they are counted into pa
 def document_head(entry: PageEntry) -> str:
     """The index line's part of a document. The title counts twice: it names the page, the
     body only mentions things. Ends with a newline, so no token spans head and body."""
-    path_words = os.path.splitext(entry.path)[0]
-    return f"{entry.title} {entry.title} {entry.description} {entry.section} {path_words}\n"
+    return f"{entry.title} {entry.title} {entry.description} {entry.section} {_root(entry.path)}\n"
+
+
+def _root(path: str) -> str:
+    """`os.path.splitext(path)[0]`, without its call for the common `.md` page."""
+    if path.endswith(".md") and path[path.rfind("/") + 1] != ".":
+        return path[:-3]  # the name's last dot is the one of ".md" (no leading dot to skip)
+    return os.path.splitext(path)[0]
 
 
 # Frontmatter keys that name or file a page (Obsidian, Jekyll, Hugo, MkDocs): their values
@@ -85,14 +91,16 @@ def _frontmatter_names(block: str) -> str:
     values: list[str] = []
     key: str | None = None
     for line in block.splitlines():
-        match = _TOP_LEVEL_KEY.fullmatch(line)
-        if match:
-            key, value = match.group(1).lower(), match.group(2)
-        elif key is not None and line[:1] in (" ", "\t", "-"):
-            value = line  # a list item or continuation of the key above
+        if line[:1] in (" ", "\t", "-"):  # never a key: a list item or continuation
+            if key is None:
+                continue
+            value = line
         else:
-            key = None
-            continue
+            match = _TOP_LEVEL_KEY.fullmatch(line)
+            if match is None:
+                key = None
+                continue
+            key, value = match.group(1).lower(), match.group(2)
         if key in _ALIAS_KEYS:
             values += [value, value]
         elif key in _LABEL_KEYS:

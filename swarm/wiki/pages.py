@@ -211,7 +211,7 @@ def _read_text_fast(
         return _read_text_under(root, rel_path, max_bytes)  # raises, saying why
     try:
         # O_NOFOLLOW refuses a symlinked file (ELOOP): it takes the full check below.
-        descriptor = os.open(os.path.join(real_folder, name), _NOFOLLOW_FLAGS)
+        descriptor = os.open(f"{real_folder}{os.sep}{name}", _NOFOLLOW_FLAGS)  # POSIX here
     except FileNotFoundError as error:
         raise PageUnreadable(rel_path, "page not found") from error
     except (OSError, ValueError):  # a symlink, permissions, a name too long, ...
