@@ -10,7 +10,6 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -58,8 +57,14 @@ _COUNT_CHUNK_TOKENS = 1 << 21  # tokens buffered before they are counted into pa
 def document_head(entry: PageEntry) -> str:
     """The index line's part of a document. The title counts twice: it names the page, the
     body only mentions things. Ends with a newline, so no token spans head and body."""
-    path_words = os.path.splitext(entry.path)[0]
-    return f"{entry.title} {entry.title} {entry.description} {entry.section} {path_words}\n"
+    return f"{entry.title} {entry.title} {entry.description} {entry.section} {_root(entry.path)}\n"
+
+
+def _root(path: str) -> str:
+    """`os.path.splitext(path)[0]`, without its call for the common `.md` page."""
+    if path.endswith(".md") and path[path.rfind("/") + 1] != ".":
+        return path[:-3]  # the name's last dot is the one of ".md" (no leading dot to skip)
+    return os.path.splitext(path)[0]
 
 
 # Frontmatter keys that name or file a page (Obsidian, Jekyll, Hugo, MkDocs): their values
@@ -86,19 +91,38 @@ def _frontmatter_names(block: str) -> str:
     values: list[str] = []
     key: str | None = None
     for line in block.splitlines():
-        match = _TOP_LEVEL_KEY.fullmatch(line)
-        if match:
-            key, value = match.group(1).lower(), match.group(2)
-        elif key is not None and line[:1] in (" ", "\t", "-"):
-            value = line  # a list item or continuation of the key above
+        if line[:1] in (" ", "\t", "-"):  # never a key: a list item or continuation
+            if key is None:
+                continue
+            value = line
         else:
-            key = None
-            continue
+            match = _TOP_LEVEL_KEY.fullmatch(line)
+            if match is None:
+                key = None
+                continue
+            key, value = match.group(1).lower(), match.group(2)
         if key in _ALIAS_KEYS:
             values += [value, value]
         elif key in _LABEL_KEYS:
             values.append(value)
     return " ".join(values)
+
+
+class _WordIds(dict[str, int]):
+    """word → vocabulary id (-1: no token), a word seen for the first time stemmed on its
+    lookup and its stem given the next id (`__missing__`), so a page's words are looked up
+    in one pass with no check for new words after it."""
+
+    def __init__(self, vocab: dict[str, int]) -> None:
+        super().__init__()
+        self.vocab = vocab
+
+    def __missing__(self, word: str) -> int:
+        stemmed = stem(word)
+        vocab = self.vocab
+        known = vocab.setdefault(stemmed, len(vocab)) if stemmed else -1
+        self[word] = known
+        return known
 
 
 class CorpusEncoder:
@@ -107,24 +131,12 @@ class CorpusEncoder:
 
     def __init__(self, vocab: dict[str, int] | None = None) -> None:
         self.vocab: dict[str, int] = vocab if vocab is not None else {}
-        self._word_ids: dict[str, int] = {}
+        self._word_ids = _WordIds(self.vocab)
 
     def encode(self, text: str) -> Int32Array:
         page_words = words(text)
-        word_ids = self._word_ids
-        # One lookup per token; the words seen for the first time (-2) are stemmed after.
-        ids = np.fromiter(map(word_ids.get, page_words, repeat(-2)), np.int32, len(page_words))
-        unseen = np.flatnonzero(ids == -2)
-        if len(unseen):
-            vocab = self.vocab
-            for at in unseen.tolist():
-                word = page_words[at]
-                known = word_ids.get(word)
-                if known is None:
-                    stemmed = stem(word)
-                    known = vocab.setdefault(stemmed, len(vocab)) if stemmed else -1
-                    word_ids[word] = known
-                ids[at] = known
+        # One lookup per token (ids in first-seen order, as `tokenize` meets the stems).
+        ids = np.fromiter(map(self._word_ids.__getitem__, page_words), np.int32, len(page_words))
         return ids[ids >= 0]
 
 

@@ -298,8 +298,9 @@ def _save_cached_entries(
 ) -> None:
     rows = [[e.path, e.title, e.description, e.section] for e in entries]
     # `owner` (the wiki and its index file) lets `swarm cache prune` tell a dead entry.
-    payload = json.dumps(
-        {"format": PAGE_MAP_CACHE_FORMAT, "stat": stat_key, **owner, "entries": rows}
+    payload = json.dumps(  # rows of strings: no container can hold itself
+        {"format": PAGE_MAP_CACHE_FORMAT, "stat": stat_key, **owner, "entries": rows},
+        check_circular=False,
     )
     try:
         cache_file.parent.mkdir(parents=True, exist_ok=True)

@@ -29,7 +29,9 @@ _HEADING_TEXT = r"[^\x00-\x1f\x7f\\`*\[\]<>&!~#]*"
 _EMPHASIS_RISK = re.compile(r"(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
 # Link targets that markdown-it's link normaliser leaves as they are (ASCII, valid %-escapes)
 # or %-encodes as UTF-8 (other letters), which `normalise_page_path` decodes again.
-_TARGET = r"(?:[A-Za-z0-9._~/+,@=#?-]|%[0-9A-Fa-f]{2}|[^\x00-\x7f\s])+"
+# Possessive runs (no ")" is in them, so a shorter run never lets the ")" after it match):
+# the same targets as one character at a time, in fewer regex steps and never backtracking.
+_TARGET = r"(?:[A-Za-z0-9._~/+,@=#?-]++|%[0-9A-Fa-f]{2}|[^\x00-\x7f\s]++)++"
 _WIKI_CHARS = r"[^\[\]|\x00-\x1f\x7f\\`<>&]"
 _HEADING = re.compile(rf"#{{1,6}}(?:[ ]+({_HEADING_TEXT}))?")
 _ITEM = re.compile(
@@ -80,12 +82,13 @@ def link_list_rows(text: str, parse_line: Callable[[str], list[LinkRow]]) -> lis
         if kind == "heading":
             section = _clean(_HEADING.fullmatch(stripped).group(1) or "")  # type: ignore[union-attr]
         elif kind == "item" and item is not None:
-            if item["target"] is not None:
-                link: tuple[str, str, bool] = (item["target"], item["text"], False)
+            _, link_text, link_target, wiki, alias, after = item.groups()
+            if link_target is not None:
+                link: tuple[str, str, bool] = (link_target, link_text, False)
             else:
-                target, alias = item["wiki"].strip(), (item["alias"] or "").strip()
+                target, alias = wiki.strip(), (alias or "").strip()
                 link = (target, alias or target, True)
-            description = _clean(item["after"]).strip(_SEPARATORS).strip()
+            description = _clean(after).strip(_SEPARATORS).strip()
             rows.append((*link, description, section))
         elif kind == "item":
             pending = stripped

@@ -126,6 +126,15 @@ def _looks_like_extension(suffix: str) -> bool:
 _PLAIN_PAGE_PATH = re.compile(
     r"(?:[A-Za-z0-9_+,@=-][A-Za-z0-9._+,@=-]*/)*[A-Za-z0-9_+,@=-][A-Za-z0-9._+,@=-]*\.md"
 )
+# The same without an extension (no "." in the file name, which gets `.md`), and the same
+# with `%20` (an escaped space) inside its names: a markdown link's target decodes to spaces.
+_PLAIN_PAGE_STEM = re.compile(
+    r"(?:[A-Za-z0-9_+,@=-][A-Za-z0-9._+,@=-]*/)*[A-Za-z0-9_+,@=-][A-Za-z0-9_+,@=-]*"
+)
+_SPACED_PAGE_PATH = re.compile(
+    r"(?:[A-Za-z0-9_+,@=-](?:[A-Za-z0-9._+,@=-]|%20)*/)*"
+    r"[A-Za-z0-9_+,@=-](?:[A-Za-z0-9._+,@=-]|%20)*\.md"
+)
 
 
 def normalise_page_path(raw: str, *, wikilink: bool = False) -> str | None:
@@ -137,6 +146,10 @@ def normalise_page_path(raw: str, *, wikilink: bool = False) -> str | None:
     """
     if _PLAIN_PAGE_PATH.fullmatch(raw):
         return raw  # a clean relative `.md` path (most index links): every step below keeps it
+    if _PLAIN_PAGE_STEM.fullmatch(raw):
+        return raw + ".md"  # as clean, with no extension: the steps below add `.md` only
+    if not wikilink and _SPACED_PAGE_PATH.fullmatch(raw):
+        return raw.replace("%20", " ")  # the steps below decode the spaces only
     target = raw.strip()
     if wikilink:
         target = target.split("#", 1)[0].split("^", 1)[0]

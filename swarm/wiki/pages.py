@@ -12,7 +12,7 @@ import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from stat import S_ISLNK, S_ISREG
+from stat import S_ISREG
 from typing import Any
 
 from swarm.errors import PageOutsideWiki, PageUnreadable, WikiError
@@ -115,7 +115,8 @@ def _decode_page(rel_path: str, raw: bytes, max_bytes: int) -> str:
     if b"\x00" in raw:
         raise PageUnreadable(rel_path, "binary file, not text")
     try:
-        return raw.decode("utf-8-sig")
+        # As "utf-8-sig" decodes, without its codec's Python-level wrapper.
+        return (raw[3:] if raw.startswith(codecs.BOM_UTF8) else raw).decode("utf-8")
     except UnicodeDecodeError as error:
         raise PageUnreadable(rel_path, "not UTF-8 text") from error
 
@@ -181,16 +182,19 @@ def _real_folder(root: str, folder: str, folders: dict[str, str | None]) -> str 
 
 
 def _read_upto(descriptor: int, expected_size: int, limit: int) -> bytes:
-    """At most `limit` bytes: the stat's size in one read, more if the file grew since."""
+    """At most `limit` bytes: the stat's size in one read, more if the file grew since. A
+    read of a regular file that returns less than asked has met the end of the file."""
     chunks: list[bytes] = []
     total = 0
     want = min(expected_size + 1, limit)
     while total < limit:
-        chunk = os.read(descriptor, max(1, min(want, limit - total)))
-        if not chunk:
+        ask = max(1, min(want, limit - total))
+        chunk = os.read(descriptor, ask)
+        if chunk:
+            chunks.append(chunk)
+            total += len(chunk)
+        if len(chunk) < ask:
             break
-        chunks.append(chunk)
-        total += len(chunk)
         want = 65536
     return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
@@ -205,14 +209,12 @@ def _read_text_fast(
     real_folder = _real_folder(root, folder, folders)
     if real_folder is None:
         return _read_text_under(root, rel_path, max_bytes)  # raises, saying why
-    path = os.path.join(real_folder, name)
     try:
-        if S_ISLNK(os.lstat(path).st_mode):
-            return _read_text_under(root, rel_path, max_bytes)
-        descriptor = os.open(path, _NOFOLLOW_FLAGS)
+        # O_NOFOLLOW refuses a symlinked file (ELOOP): it takes the full check below.
+        descriptor = os.open(f"{real_folder}{os.sep}{name}", _NOFOLLOW_FLAGS)  # POSIX here
     except FileNotFoundError as error:
         raise PageUnreadable(rel_path, "page not found") from error
-    except (OSError, ValueError):  # swapped for a symlink meanwhile, permissions, ...
+    except (OSError, ValueError):  # a symlink, permissions, a name too long, ...
         return _read_text_under(root, rel_path, max_bytes)
     try:
         stat = os.fstat(descriptor)

@@ -47,11 +47,17 @@ _CJK_RUN = re.compile(
     "[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf"
     "\u4e00-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff66-\uff9f\U00020000-\U0002fa1f]+"
 )
-# ASCII text splits on this table (every ASCII char that is not a letter or digit becomes a
-# space) about twice as fast as the regex, with the same words: for ASCII, [^\W_] is [a-z0-9].
-_ASCII_SEPARATORS = str.maketrans(
-    {chr(code): " " for code in range(128) if not chr(code).isalnum()}
-)
+# Text splits on this table (every ASCII byte that is not a letter or digit becomes a space,
+# an ASCII capital its small letter, and str.split() then gives the runs between) about twice
+# as fast as the regex, with the same words: for ASCII, [^\W_] is [a-z0-9]. The UTF-8 bytes
+# of other characters (all >= 0x80) pass through it unchanged.
+_UTF8_SEPARATORS = bytes(
+    code if code >= 128 or chr(code).isalnum() else ord(" ") for code in range(256)
+).translate(bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz"))
+# The characters outside ASCII that are no letter or digit (dashes, curly quotes, no-break
+# spaces, symbols, lone surrogates) become spaces before the table: [^\W_] is str.isalnum()
+# for one character, as \w less "_" is, and no letter or digit is whitespace.
+_NON_ASCII_SEPARATOR = re.compile(r"[^\x00-\x7f\w]+")
 _STEM_CACHE: dict[str, str] = {}
 _STEM_CACHE_MAX = 500_000
 
@@ -61,12 +67,16 @@ _STEM_CACHE_MAX = 500_000
 
 def words(text: str) -> list[str]:
     """The lowercased Unicode words of `text` (runs of letters and digits), in order; a run
-    of CJK characters gives its character bigrams (a lone character stands alone)."""
-    lowered = text.lower()
-    if lowered.isascii():
-        return lowered.translate(_ASCII_SEPARATORS).split()
-    found = _WORD_RE.findall(lowered)
-    if not _CJK_RUN.search(lowered):
+    of CJK characters gives its character bigrams (a lone character stands alone).
+
+    The same words as the regex `[^\\W_]+` over the lowercased text, found by a byte table
+    and str.split() (see `_UTF8_SEPARATORS`)."""
+    if text.isascii():
+        return text.encode("ascii").translate(_UTF8_SEPARATORS).decode("ascii").split()
+    lowered = _NON_ASCII_SEPARATOR.sub(" ", text.lower())
+    # Only letters and digits are left outside ASCII (no lone surrogate: UTF-8 encodes them).
+    found = lowered.encode("utf-8").translate(_UTF8_SEPARATORS).decode("utf-8").split()
+    if lowered.isascii() or not _CJK_RUN.search(lowered):
         return found
     return [piece for word in found for piece in _split_cjk(word)]
 

@@ -3,6 +3,7 @@ same index as building from scratch."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import bm25s
@@ -214,3 +215,10 @@ def test_inconsistent_arrays_are_refused(tmp_path: Path, member: str, damage: ob
     assert load_stored_terms(store, 10) is None
     if member in ("indices", "indptr"):
         assert load_matrix(store, "f", 2, 10) is None
+
+
+@given(st.lists(st.sampled_from(["a", "b.", ".", "..", "/", ".md", "md", "x.y", "é"]), max_size=8))
+def test_document_head_names_the_path_without_its_extension(pieces: list[str]) -> None:
+    path = "".join(pieces)
+    head = document_head(PageEntry(path, "T", "what", "Section"))
+    assert head == f"T T what Section {os.path.splitext(path)[0]}\n"

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from swarm.wiki.index import PageEntry, parse_index
 from swarm.wiki.link_list import link_list_rows
+from swarm.wiki.links import normalise_page_path
 
 WORDS = st.sampled_from(
     [
@@ -179,3 +180,20 @@ def test_anything_else_is_left_to_markdown_it_whole() -> None:
     ):
         assert link_list_rows(text, lambda line: []) is None, text
         assert parse_index(text) == parse_index(text, fast=False)
+
+
+_PATH_CHARS = st.sampled_from(list("ab.Z09_-+,@=/ %#?^~:\\") + ["%20", "%2F", ".md", "..", "é"])
+
+
+@settings(max_examples=800)
+@given(st.lists(_PATH_CHARS, max_size=12).map("".join), st.booleans())
+@example("clients/000/misc%20part-1-24.md", False)
+@example("clients/000/untitled-part-14-384", False)
+@example("a.b/ccw", True)
+@example("a%20/b%20.md", False)
+@example("a%20b.md", True)
+def test_plain_link_fast_paths_give_the_full_normalisation(raw: str, wikilink: bool) -> None:
+    # A leading space takes every link past the fast paths; the full steps strip it first.
+    assert normalise_page_path(raw, wikilink=wikilink) == normalise_page_path(
+        " " + raw, wikilink=wikilink
+    )

@@ -101,19 +101,18 @@ def test_symlinked_file_takes_the_full_check(wiki: Path) -> None:
     assert texts == [one_by_one(wiki, path) for path in paths]
 
 
-def test_file_swapped_for_a_symlink_after_lstat_is_not_followed(
+def test_file_swapped_for_a_symlink_before_the_open_is_not_followed(
     wiki: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real_lstat = os.lstat
+    real_open = os.open
 
-    def lstat_then_swap(path: str | os.PathLike[str]) -> os.stat_result:
-        result = real_lstat(path)
-        if str(path).endswith("ccw.md"):
+    def swap_then_open(path: str, flags: int, *args: int, **kwargs: int) -> int:
+        if str(path).endswith("ccw.md") and not os.path.islink(path):
             os.unlink(path)
             os.symlink(tmp_path / "secret.md", path)
-        return result
+        return real_open(path, flags, *args, **kwargs)
 
-    monkeypatch.setattr(os, "lstat", lstat_then_swap)  # the race, in the standard library
+    monkeypatch.setattr(os, "open", swap_then_open)  # the race, in the standard library
     assert list(read_page_texts(wiki, ["ccw.md"])) == [None]
 
 
@@ -172,3 +171,19 @@ def test_read_pages_confines_each_page_of_a_batch_like_a_single_read(wiki: Path)
 def test_read_pages_of_a_missing_wiki_says_so_for_each_page(tmp_path: Path) -> None:
     excerpts = read_pages(tmp_path / "nowhere", [("ccw.md", "CCW"), ("/etc/passwd", "")])
     assert [e.error for e in excerpts] == ["wiki folder not found", "page is outside the wiki"]
+
+
+@pytest.mark.parametrize(
+    ("raw", "text"),
+    [
+        ("\ufeffbody\n".encode(), "body\n"),
+        ("\ufeff\ufeffbody\n".encode(), "\ufeffbody\n"),  # one BOM is dropped, as utf-8-sig
+        (b"\xef\xbb", None),  # a cut BOM is not UTF-8
+        ("caf\u00e9".encode("latin-1"), None),
+    ],
+)
+def test_texts_drop_one_utf8_bom(tmp_path: Path, raw: bytes, text: str | None) -> None:
+    (tmp_path / "page.md").write_bytes(raw)
+    assert list(read_page_texts(tmp_path, ["page.md"], keep_frontmatter=True)) == [text]
+    expected = raw.decode("utf-8-sig") if text is not None else None
+    assert text == expected

@@ -1,11 +1,13 @@
-"""Word splitting: the ASCII fast path gives exactly the regex's words."""
+"""Word splitting: `words()` (a byte table and str.split()) gives exactly the regex's words
+and CJK bigrams, on hypothesis-made text of every script and on every fixture page."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
-from hypothesis import example, given
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from swarm.wiki import tokens
@@ -23,15 +25,54 @@ def test_ascii_fast_path_equals_the_regex(text: str) -> None:
     assert words(text) == REFERENCE_WORD_RE.findall(text.lower())
 
 
-@given(st.text())
+FIXTURES = Path(__file__).resolve().parents[2] / "wiki_fixtures"
+# The specification `words()` meets: the regex's runs of letters and digits over the
+# lowercased text, each run of CJK characters (Han, kana, Hangul) as its character bigrams.
+REFERENCE_CJK_RUN = re.compile(
+    "[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf"
+    "\u4e00-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff66-\uff9f\U00020000-\U0002fa1f]+"
+)
+
+
+def reference_words(text: str) -> list[str]:
+    pieces: list[str] = []
+    for word in REFERENCE_WORD_RE.findall(text.lower()):
+        for part in re.split(f"({REFERENCE_CJK_RUN.pattern})", word):
+            if REFERENCE_CJK_RUN.fullmatch(part):
+                pieces += [part[i : i + 2] for i in range(max(1, len(part) - 1))]
+            elif part:
+                pieces.append(part)
+    return pieces
+
+
+# Mostly Latin text with what a wiki page holds outside ASCII: accented letters, dashes, curly
+# quotes, no-break spaces, letters whose lowercase is longer (İ), ligatures, combining marks,
+# other digits, CJK and Hangul runs, fullwidth forms, emoji, lone surrogates.
+_PIECES = [
+    "a", "Tar", "snake_case", "x1", "3.14", " ", "  ", "\n", "\t", "-", "'", "`", "_", "#",
+    "é", "É", "ñ", "ü", "ß", "ẞ", "İ", "ǅ", "ﬁ", "e\u0301", "\u0307", "—", "–", "…", "’", "“",
+    "”", "«", "»", "•", "│", "\u00a0", "\u2009", "\u3000", "\x1c", "\x85", "´", "€", "½", "①",
+    "٣", "²", "Ⅻ", "α", "Ω", "я", "Щ", "学生券", "的", "カタカナ", "ｶﾀｶﾅ", "한국어", "ᄀ", "𠀋𠀌",
+    "Ａｂ", "🔐", "\ud800", "\udfff", "\U0001d400", "ﬀ", "ŉ", "ΐ",
+]  # fmt: skip
+MOSTLY_LATIN = st.lists(st.sampled_from(_PIECES), max_size=40).map("".join)
+ANY_CHARACTERS = st.text(alphabet=st.characters(exclude_categories=()))  # surrogates too
+
+
+@settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(st.text(), ANY_CHARACTERS, MOSTLY_LATIN))
 @example("Café Zürich Ελλάδα naïve_test ǅemal İstanbul ß ﬁne ①②")
-def test_any_text_equals_the_regex(text: str) -> None:
-    reference = REFERENCE_WORD_RE.findall(text.lower())
-    if not tokens._CJK_RUN.search(text.lower()):
-        assert words(text) == reference
-    else:  # CJK runs are split into bigrams: the words joined back hold every original word
-        assert all(piece in text.lower() for piece in words(text))
-        assert len(words(text)) >= len(reference)
+@example("学生券的价格 한국어 tar—x ‘q’ a\u00a0b \ud800x")
+def test_any_text_gives_the_regex_words_and_cjk_bigrams(text: str) -> None:
+    assert words(text) == reference_words(text)
+
+
+def test_every_fixture_page_gives_the_regex_words_and_cjk_bigrams() -> None:
+    pages = sorted(FIXTURES.rglob("*.md"))
+    assert len(pages) > 4000
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert words(text) == reference_words(text), page
 
 
 @given(st.text(alphabet=st.sampled_from(list("ab_- 1É\u00dfx.\n"))))
