@@ -97,6 +97,8 @@ _ANSWER_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(r"\b(because|due to|reasons?|why|caus(e|ed|es)|so that|led to)\b", re.I),
     ),
 )
+_NEED_A_DIGIT = frozenset({"money", "date"})
+_DIGIT = re.compile(r"\d")
 _NOT_A_COUNT = re.compile(
     r"[$€£¥]\s?[\d.,]+|[\d.,]*\d\s?[€£¥]|\b\d{1,2}:\d{2}\b|\b\d{4}-\d{2}-\d{2}\b"
 )
@@ -268,8 +270,13 @@ def question_text_words(question: str) -> frozenset[str]:
 def answer_kinds(text: str) -> frozenset[str]:
     """The kinds of answer `text` holds: figure, money, count, date, place, reason, and
     measures with their unit (length, duration, mass, size) and ages."""
-    kinds = {kind for kind, rule in _ANSWER_KINDS if rule.search(text)}
-    kinds |= measure_kinds(text)
+    digit = _DIGIT.search(text) is not None  # every money and date pattern needs one
+    kinds = {
+        kind
+        for kind, rule in _ANSWER_KINDS
+        if (digit or kind not in _NEED_A_DIGIT) and rule.search(text)
+    }
+    kinds |= measure_kinds(text, digit)
     if _COUNT.search(_NOT_A_COUNT.sub(" ", text)):
         kinds.add("count")
     return frozenset(kinds)

@@ -64,6 +64,8 @@ _MEASURE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
 )
+# The one kind written without a figure ("every week", "once a month").
+_WORDS_ONLY = frozenset({"duration"})
 # "How long / wide / big...": the adjective is stated by a figure with a unit of one of
 # these kinds (length, duration...).
 _HOW_MEASURE = {
@@ -95,9 +97,14 @@ _NEEDS_DIMENSION_WORD = frozenset("deep wide broad high tall far".split())
 _HOW_ADJECTIVE = re.compile(rf"\bhow\s+({'|'.join(_HOW_MEASURE)})\b", re.IGNORECASE)
 
 
-def measure_kinds(text: str) -> frozenset[str]:
-    """The measures `text` writes with their unit: length, duration, mass, size, age."""
-    return frozenset(kind for kind, rule in _MEASURE_KINDS if rule.search(text))
+def measure_kinds(text: str, digit: bool = True) -> frozenset[str]:
+    """The measures `text` writes with their unit: length, duration, mass, size, age
+    (`digit` False: `text` has no digit, so only a duration's "every week" can be there)."""
+    return frozenset(
+        kind
+        for kind, rule in _MEASURE_KINDS
+        if (digit or kind in _WORDS_ONLY) and rule.search(text)
+    )
 
 
 @dataclass(frozen=True, slots=True)
