@@ -7,7 +7,9 @@
   out of the figures; `--no-warmup` keeps first touches in). The lag ratio is the worst lag
   of a level over the median of 40 single warm queries, 20 run before the levels and 20
   after, in the same process. Beside each level, a separate idle process runs the same
-  ticker (the machine's own lag in those seconds: what any process there would see);
+  ticker (the machine's own lag in those seconds: what any process there would see), and
+  every callback the loop runs is timed in CPU seconds of the loop's thread (the longest is
+  the work that held the loop; the rest of a lag is waiting for the GIL or a core);
 - **workers**: 1 and 2 worker *processes*, each its own loop running `aquery()` at
   `--worker-concurrency`, on one shared disk cache (`SWARM_CACHE_DIR`), started together;
 - **connections**: chat-path queries (`--backend anthropic`) against a loopback Messages API
@@ -99,6 +101,36 @@ class LagMeter:
             pass
 
 
+class CallbackClock:
+    """Times every callback the main thread's loops run (`asyncio.Handle._run`, task steps
+    included) in CPU seconds of that thread: the longest is the most work that held the loop.
+    Benchmark instrumentation only: it wraps asyncio's handle for this process."""
+
+    def __init__(self) -> None:
+        self.longest_cpu_s = 0.0
+        self.longest_wall_s = 0.0
+        run = asyncio.events.Handle._run
+        main = threading.main_thread()
+        clock = self
+
+        def timed(handle: asyncio.events.Handle) -> None:
+            if threading.current_thread() is not main:
+                return run(handle)
+            cpu, wall = time.thread_time(), time.perf_counter()
+            run(handle)
+            clock.longest_cpu_s = max(clock.longest_cpu_s, time.thread_time() - cpu)
+            clock.longest_wall_s = max(clock.longest_wall_s, time.perf_counter() - wall)
+            return None
+
+        asyncio.events.Handle._run = timed  # type: ignore[method-assign]
+
+    def reset(self) -> None:
+        self.longest_cpu_s = self.longest_wall_s = 0.0
+
+
+CALLBACKS = CallbackClock()
+
+
 class LagProbe:
     """The same ticker in a separate, otherwise idle process: the machine's own lag."""
 
@@ -161,10 +193,13 @@ async def run_level(
 
     machine = LagProbe() if probe else None
     meter = LagMeter()
+    await asyncio.sleep(0)  # the step that started the probe (a blocking wait) ends here
+    CALLBACKS.reset()
     meter.start()
     started = time.perf_counter()
     await asyncio.gather(*(one(n) for n in range(total)))
     wall = time.perf_counter() - started
+    longest_cpu, longest_wall = CALLBACKS.longest_cpu_s, CALLBACKS.longest_wall_s
     await meter.stop()
     idle = machine.stop() if machine is not None else {"max_lag_ms": 0.0, "p99_lag_ms": 0.0}
     ordered = sorted(meter.lags)
@@ -174,6 +209,8 @@ async def run_level(
         "p50_ms": statistics.median(latencies) * 1000,
         "max_lag_ms": max(meter.lags, default=0.0) * 1000,
         "p99_lag_ms": ordered[int(0.99 * (len(ordered) - 1))] * 1000 if ordered else 0.0,
+        "longest_callback_cpu_ms": longest_cpu * 1000,
+        "longest_callback_wall_ms": longest_wall * 1000,
         "idle_max_lag_ms": idle["max_lag_ms"],
         "idle_p99_lag_ms": idle["p99_lag_ms"],
         "errors": errors,
@@ -420,11 +457,13 @@ def report(
         + f"Each level runs {args.queries} queries; loop lag is how late a"
         f" {TICK_S * 1000:.0f} ms ticker wakes; the ratio is the level's worst lag over the"
         " warm query; *idle process* is the same ticker in a separate idle process during the"
-        " level (the machine's own lag).",
+        " level (the machine's own lag); *longest callback* is the most CPU time of the loop's"
+        " thread one loop callback took (and the most wall time one took).",
         "",
         "| in flight | throughput (q/s) | p50 latency (ms) | worst loop lag (ms) | p99 lag (ms)"
-        " | worst lag / one warm query | idle process: worst / p99 lag (ms) | errors |",
-        "|---|---|---|---|---|---|---|---|",
+        " | worst lag / one warm query | idle process: worst / p99 lag (ms)"
+        " | longest callback: CPU / wall (ms) | errors |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for level in conc["levels"]:
         lines.append(
@@ -432,6 +471,7 @@ def report(
             f"| {level['max_lag_ms']:.1f} | {level['p99_lag_ms']:.1f} "
             f"| {level['max_lag_ms'] / conc['warm_ms']:.2f}× "
             f"| {level['idle_max_lag_ms']:.1f} / {level['idle_p99_lag_ms']:.1f} "
+            f"| {level['longest_callback_cpu_ms']:.1f} / {level['longest_callback_wall_ms']:.1f} "
             f"| {level['errors']} |"
         )
     if workers:
