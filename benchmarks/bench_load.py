@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import re
@@ -131,6 +132,32 @@ class CallbackClock:
 CALLBACKS = CallbackClock()
 
 
+class GcClock:
+    """Times the cyclic garbage collector's passes in any thread (each holds the GIL, so the
+    loop stands still while it runs): the longest full (oldest-generation) pass and the count."""
+
+    def __init__(self) -> None:
+        self.longest_full_s = 0.0
+        self.full = 0
+        self._started: dict[int, float] = {}
+        gc.callbacks.append(self._note)
+
+    def _note(self, phase: str, info: dict[str, Any]) -> None:
+        key = threading.get_ident()
+        if phase == "start":
+            self._started[key] = time.perf_counter()
+        elif info["generation"] == 2 and key in self._started:
+            self.full += 1
+            took = time.perf_counter() - self._started.pop(key)
+            self.longest_full_s = max(self.longest_full_s, took)
+
+    def reset(self) -> None:
+        self.longest_full_s, self.full = 0.0, 0
+
+
+GC_PASSES = GcClock()
+
+
 class LagProbe:
     """The same ticker in a separate, otherwise idle process: the machine's own lag."""
 
@@ -195,11 +222,13 @@ async def run_level(
     meter = LagMeter()
     await asyncio.sleep(0)  # the step that started the probe (a blocking wait) ends here
     CALLBACKS.reset()
+    GC_PASSES.reset()
     meter.start()
     started = time.perf_counter()
     await asyncio.gather(*(one(n) for n in range(total)))
     wall = time.perf_counter() - started
     longest_cpu, longest_wall = CALLBACKS.longest_cpu_s, CALLBACKS.longest_wall_s
+    full_gcs, longest_gc = GC_PASSES.full, GC_PASSES.longest_full_s
     await meter.stop()
     idle = machine.stop() if machine is not None else {"max_lag_ms": 0.0, "p99_lag_ms": 0.0}
     ordered = sorted(meter.lags)
@@ -211,6 +240,8 @@ async def run_level(
         "p99_lag_ms": ordered[int(0.99 * (len(ordered) - 1))] * 1000 if ordered else 0.0,
         "longest_callback_cpu_ms": longest_cpu * 1000,
         "longest_callback_wall_ms": longest_wall * 1000,
+        "full_gcs": full_gcs,
+        "longest_full_gc_ms": longest_gc * 1000,
         "idle_max_lag_ms": idle["max_lag_ms"],
         "idle_p99_lag_ms": idle["p99_lag_ms"],
         "errors": errors,
@@ -243,7 +274,17 @@ async def concurrency_run(args: argparse.Namespace) -> dict[str, Any]:
         await run_level(wiki, questions, args.backend, level, args.queries) for level in args.levels
     ]
     single += await single_warm(wiki, questions, args.backend, 20)
-    return {"warm_ms": statistics.median(single) * 1000, "levels": levels}
+    collections = []
+    for _ in range(3):  # what one full collection costs with everything loaded (CPU)
+        started_cpu = time.process_time()
+        gc.collect()
+        collections.append(time.process_time() - started_cpu)
+    return {
+        "warm_ms": statistics.median(single) * 1000,
+        "full_gc_cpu_ms": statistics.median(collections) * 1000,
+        "tracked_objects": len(gc.get_objects()),
+        "levels": levels,
+    }
 
 
 # --- worker processes on one shared disk cache ------------------------------------------------
@@ -457,13 +498,17 @@ def report(
         + f"Each level runs {args.queries} queries; loop lag is how late a"
         f" {TICK_S * 1000:.0f} ms ticker wakes; the ratio is the level's worst lag over the"
         " warm query; *idle process* is the same ticker in a separate idle process during the"
-        " level (the machine's own lag); *longest callback* is the most CPU time of the loop's"
-        " thread one loop callback took (and the most wall time one took).",
+        " level (the machine's own lag). After the levels, one full garbage collection took"
+        f" {conc['full_gc_cpu_ms']:.1f} ms of CPU ({conc['tracked_objects']:,} objects tracked)."
+        " *Longest callback* is the most CPU time of the loop's"
+        " thread one loop callback took (and the most wall time one took); *full GC passes*"
+        " are the garbage collector's oldest-generation passes in the level, in any thread"
+        " (each holds the GIL: the loop waits it out), and the longest one's wall time.",
         "",
         "| in flight | throughput (q/s) | p50 latency (ms) | worst loop lag (ms) | p99 lag (ms)"
         " | worst lag / one warm query | idle process: worst / p99 lag (ms)"
-        " | longest callback: CPU / wall (ms) | errors |",
-        "|---|---|---|---|---|---|---|---|---|",
+        " | longest callback: CPU / wall (ms) | full GC passes: count, longest (ms) | errors |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for level in conc["levels"]:
         lines.append(
@@ -472,6 +517,7 @@ def report(
             f"| {level['max_lag_ms'] / conc['warm_ms']:.2f}× "
             f"| {level['idle_max_lag_ms']:.1f} / {level['idle_p99_lag_ms']:.1f} "
             f"| {level['longest_callback_cpu_ms']:.1f} / {level['longest_callback_wall_ms']:.1f} "
+            f"| {level['full_gcs']}, {level['longest_full_gc_ms']:.1f} "
             f"| {level['errors']} |"
         )
     if workers:

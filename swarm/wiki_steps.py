@@ -4,6 +4,8 @@ the offline answer step (pure CPU) on the wiki pool, in the same hop as the read
 
 from __future__ import annotations
 
+import gc
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -102,7 +104,31 @@ def load_candidates(
     )
     if not page_map.entries:
         raise WikiError(f"index.md in {root} lists no pages")
-    return root, page_map, build_candidates(question, page_map, settings, snippets=snippets)
+    candidates = build_candidates(question, page_map, settings, snippets=snippets)
+    _freeze_once(page_map)
+    return root, page_map, candidates
+
+
+# A full collection of the cyclic garbage collector walks every container alive: with a
+# 4,259-page wiki's page map, ranker and word sets loaded, ~67k objects and ~40 ms of CPU,
+# all of it holding the GIL, so the event loop stood still that long (the worst loop lag
+# under load, benchmarks/bench_load.py). Once a big wiki's structures are built (the first
+# query after a load or rebuild), they go to the collector's permanent generation
+# (`gc.freeze()`): collections skip them (~5 ms after), and reference counting still frees
+# them when a rebuild replaces them. Small wikis (a cheap collection) are left alone.
+_FREEZE_MIN_PAGES = 1_000
+_frozen_maps: set[int] = set()
+_frozen_lock = threading.Lock()
+
+
+def _freeze_once(page_map: PageMap) -> None:
+    if len(page_map.entries) < _FREEZE_MIN_PAGES:
+        return
+    with _frozen_lock:
+        if id(page_map) in _frozen_maps:
+            return
+        _frozen_maps.add(id(page_map))
+    gc.freeze()
 
 
 def read_excerpts(
