@@ -4,8 +4,6 @@ and a burst of wiki work can't queue the lookups behind it).
 
 Few threads on purpose: wiki work is mostly CPU under the GIL (parsing, ranking, excerpts),
 and every extra busy thread is one more the event loop's thread waits behind for the GIL.
-(One thread instead of two, tried again on branch i11-load once the full GC passes were out of
-the way: no lower lag, and less throughput at 128 in flight.)
 """
 
 from __future__ import annotations
@@ -29,7 +27,6 @@ WIKI_WORKERS = min(4, os.cpu_count() or 1)
 
 _lock = threading.Lock()
 _executor: ThreadPoolExecutor | None = None
-_thread_loops = threading.local()
 
 
 def wiki_executor() -> ThreadPoolExecutor:
@@ -50,18 +47,13 @@ async def in_wiki_thread(function: Callable[..., T], *args: Any) -> T:
 
 
 def run_to_completion(coroutine: Coroutine[Any, Any, T]) -> T:
-    """Run a coroutine that only computes (no I/O of the caller's loop) in this thread, on
-    the thread's own loop (made once per thread: `asyncio.run` made and closed one per call)."""
-    loop: asyncio.AbstractEventLoop | None = getattr(_thread_loops, "loop", None)
-    if loop is None or loop.is_closed():
-        loop = _thread_loops.loop = asyncio.new_event_loop()
-    return loop.run_until_complete(coroutine)
+    """Run a coroutine that only computes (no I/O of the caller's loop) in this thread."""
+    return asyncio.run(coroutine)
 
 
 def _forget_after_fork() -> None:
-    global _executor, _thread_loops
+    global _executor
     _executor = None  # the parent's threads do not exist in the child
-    _thread_loops = threading.local()
 
 
 os.register_at_fork(after_in_child=_forget_after_fork)
