@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import threading
+import weakref
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -117,7 +118,9 @@ def load_candidates(
 # (`gc.freeze()`): collections skip them (~5 ms after), and reference counting still frees
 # them when a rebuild replaces them. Small wikis (a cheap collection) are left alone.
 _FREEZE_MIN_PAGES = 1_000
-_frozen_maps: set[int] = set()
+# The maps already frozen, by id (a PageMap hashes by value: all its entries), each entry
+# checked against a weak reference so a later map reusing a freed one's id is not skipped.
+_frozen_maps: dict[int, weakref.ref[PageMap]] = {}
 _frozen_lock = threading.Lock()
 
 
@@ -125,9 +128,10 @@ def _freeze_once(page_map: PageMap) -> None:
     if len(page_map.entries) < _FREEZE_MIN_PAGES:
         return
     with _frozen_lock:
-        if id(page_map) in _frozen_maps:
+        known = _frozen_maps.get(id(page_map))
+        if known is not None and known() is page_map:
             return
-        _frozen_maps.add(id(page_map))
+        _frozen_maps[id(page_map)] = weakref.ref(page_map)
     gc.freeze()
 
 
