@@ -2,7 +2,14 @@
 
 - **concurrency**: `--queries` warm `aquery()` calls at 1 / 8 / 32 / 128 in flight on one
   loop: throughput, p50 latency, and the loop's worst lag (a ticker task that sleeps
-  `TICK_S` and records how late it wakes: the time the loop could not schedule anything);
+  `TICK_S` and records how late it wakes: the time the loop could not schedule anything).
+  Before the levels, every question is asked once at the highest level (the warm-up, left
+  out of the figures; `--no-warmup` keeps first touches in). The lag ratio is the worst lag
+  of a level over the median of 40 single warm queries, 20 run before the levels and 20
+  after, in the same process. Beside each level, a separate idle process runs the same
+  ticker (the machine's own lag in those seconds: what any process there would see), and
+  every callback the loop runs is timed in CPU seconds of the loop's thread (the longest is
+  the work that held the loop; the rest of a lag is waiting for the GIL or a core);
 - **workers**: 1 and 2 worker *processes*, each its own loop running `aquery()` at
   `--worker-concurrency`, on one shared disk cache (`SWARM_CACHE_DIR`), started together;
 - **connections**: chat-path queries (`--backend anthropic`) against a loopback Messages API
@@ -10,13 +17,15 @@
   concurrent `aquery()` calls on one loop.
 
     python benchmarks/bench_load.py [--wiki DIR] [--backend offline|scripted]
-        [--levels 1,8,32,128] [--queries 256] [--workers 1,2] [--out BENCHMARKS.md]
+        [--levels 1,8,32,128] [--queries 256] [--workers 1,2] [--no-warmup]
+        [--out BENCHMARKS.md]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import re
@@ -93,8 +102,105 @@ class LagMeter:
             pass
 
 
+class CallbackClock:
+    """Times every callback the main thread's loops run (`asyncio.Handle._run`, task steps
+    included) in CPU seconds of that thread: the longest is the most work that held the loop.
+    Benchmark instrumentation only: it wraps asyncio's handle for this process."""
+
+    def __init__(self) -> None:
+        self.longest_cpu_s = 0.0
+        self.longest_wall_s = 0.0
+        run = asyncio.events.Handle._run
+        main = threading.main_thread()
+        clock = self
+
+        def timed(handle: asyncio.events.Handle) -> None:
+            if threading.current_thread() is not main:
+                return run(handle)
+            cpu, wall = time.thread_time(), time.perf_counter()
+            run(handle)
+            clock.longest_cpu_s = max(clock.longest_cpu_s, time.thread_time() - cpu)
+            clock.longest_wall_s = max(clock.longest_wall_s, time.perf_counter() - wall)
+            return None
+
+        asyncio.events.Handle._run = timed  # type: ignore[method-assign]
+
+    def reset(self) -> None:
+        self.longest_cpu_s = self.longest_wall_s = 0.0
+
+
+CALLBACKS = CallbackClock()
+
+
+class GcClock:
+    """Times the cyclic garbage collector's passes in any thread (each holds the GIL, so the
+    loop stands still while it runs): the longest full (oldest-generation) pass and the count."""
+
+    def __init__(self) -> None:
+        self.longest_full_s = 0.0
+        self.full = 0
+        self._started: dict[int, float] = {}
+        gc.callbacks.append(self._note)
+
+    def _note(self, phase: str, info: dict[str, Any]) -> None:
+        key = threading.get_ident()
+        if phase == "start":
+            self._started[key] = time.perf_counter()
+        elif info["generation"] == 2 and key in self._started:
+            self.full += 1
+            took = time.perf_counter() - self._started.pop(key)
+            self.longest_full_s = max(self.longest_full_s, took)
+
+    def reset(self) -> None:
+        self.longest_full_s, self.full = 0.0, 0
+
+
+GC_PASSES = GcClock()
+
+
+class LagProbe:
+    """The same ticker in a separate, otherwise idle process: the machine's own lag."""
+
+    def __init__(self) -> None:
+        command = [sys.executable, __file__, "--lag-probe"]
+        self._child = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        assert self._child.stdout is not None
+        if self._child.stdout.readline().strip() != "ready":
+            raise RuntimeError("the lag probe did not start")
+
+    def stop(self) -> dict[str, float]:
+        out, _ = self._child.communicate("stop\n", timeout=60)
+        return dict(json.loads(out.strip().splitlines()[-1]))
+
+
+def lag_probe() -> None:
+    """The probe process: tick until a line arrives on stdin, then print the lags."""
+
+    async def main() -> dict[str, float]:
+        loop = asyncio.get_running_loop()
+        meter = LagMeter()
+        meter.start()
+        print("ready", flush=True)
+        await loop.run_in_executor(None, sys.stdin.readline)
+        await meter.stop()
+        ordered = sorted(meter.lags)
+        return {
+            "max_lag_ms": max(ordered, default=0.0) * 1000,
+            "p99_lag_ms": ordered[int(0.99 * (len(ordered) - 1))] * 1000 if ordered else 0.0,
+        }
+
+    print(json.dumps(asyncio.run(main())), flush=True)
+
+
 async def run_level(
-    wiki: Path, questions: list[str], backend: str, concurrency: int, total: int
+    wiki: Path,
+    questions: list[str],
+    backend: str,
+    concurrency: int,
+    total: int,
+    probe: bool = True,
 ) -> dict[str, float]:
     from swarm.wiki_query import aquery
 
@@ -112,12 +218,19 @@ async def run_level(
             latencies.append(time.perf_counter() - started)
             errors += result.error is not None
 
+    machine = LagProbe() if probe else None
     meter = LagMeter()
+    await asyncio.sleep(0)  # the step that started the probe (a blocking wait) ends here
+    CALLBACKS.reset()
+    GC_PASSES.reset()
     meter.start()
     started = time.perf_counter()
     await asyncio.gather(*(one(n) for n in range(total)))
     wall = time.perf_counter() - started
+    longest_cpu, longest_wall = CALLBACKS.longest_cpu_s, CALLBACKS.longest_wall_s
+    full_gcs, longest_gc = GC_PASSES.full, GC_PASSES.longest_full_s
     await meter.stop()
+    idle = machine.stop() if machine is not None else {"max_lag_ms": 0.0, "p99_lag_ms": 0.0}
     ordered = sorted(meter.lags)
     return {
         "concurrency": concurrency,
@@ -125,8 +238,26 @@ async def run_level(
         "p50_ms": statistics.median(latencies) * 1000,
         "max_lag_ms": max(meter.lags, default=0.0) * 1000,
         "p99_lag_ms": ordered[int(0.99 * (len(ordered) - 1))] * 1000 if ordered else 0.0,
+        "longest_callback_cpu_ms": longest_cpu * 1000,
+        "longest_callback_wall_ms": longest_wall * 1000,
+        "full_gcs": full_gcs,
+        "longest_full_gc_ms": longest_gc * 1000,
+        "idle_max_lag_ms": idle["max_lag_ms"],
+        "idle_p99_lag_ms": idle["p99_lag_ms"],
         "errors": errors,
     }
+
+
+async def single_warm(wiki: Path, questions: list[str], backend: str, count: int) -> list[float]:
+    """`count` warm `aquery()` calls one at a time: each one's wall time."""
+    from swarm.wiki_query import aquery
+
+    times = []
+    for number in range(count):
+        started = time.perf_counter()
+        await aquery(questions[number % len(questions)], wiki_dir=wiki, model=model_for(backend))
+        times.append(time.perf_counter() - started)
+    return times
 
 
 async def concurrency_run(args: argparse.Namespace) -> dict[str, Any]:
@@ -135,17 +266,25 @@ async def concurrency_run(args: argparse.Namespace) -> dict[str, Any]:
     wiki = args.wiki.resolve()
     questions = questions_for(wiki)
     await aquery(questions[0], wiki_dir=wiki, model=model_for(args.backend))  # build / load
-    single: list[float] = []
-    for number in range(20):
-        started = time.perf_counter()
-        await aquery(
-            questions[number % len(questions)], wiki_dir=wiki, model=model_for(args.backend)
-        )
-        single.append(time.perf_counter() - started)
+    if args.warmup:  # every question once, at the highest level: first touches left out
+        top = max(args.levels, default=1)
+        await run_level(wiki, questions, args.backend, top, len(questions), probe=False)
+    single = await single_warm(wiki, questions, args.backend, 20)
     levels = [
         await run_level(wiki, questions, args.backend, level, args.queries) for level in args.levels
     ]
-    return {"warm_ms": statistics.median(single) * 1000, "levels": levels}
+    single += await single_warm(wiki, questions, args.backend, 20)
+    collections = []
+    for _ in range(3):  # what one full collection costs with everything loaded (CPU)
+        started_cpu = time.process_time()
+        gc.collect()
+        collections.append(time.process_time() - started_cpu)
+    return {
+        "warm_ms": statistics.median(single) * 1000,
+        "full_gc_cpu_ms": statistics.median(collections) * 1000,
+        "tracked_objects": len(gc.get_objects()),
+        "levels": levels,
+    }
 
 
 # --- worker processes on one shared disk cache ------------------------------------------------
@@ -349,18 +488,37 @@ def report(
         f" {args.load_at_start:.2f}, at the end {load_end:.2f} (2 shared cores). Command:"
         f" `python benchmarks/bench_load.py --backend {args.backend} --queries {args.queries}`.",
         "",
-        f"One warm `aquery()` alone: {conc['warm_ms']:.1f} ms (median of 20). Each level runs"
-        f" {args.queries} queries; loop lag is how late a {TICK_S * 1000:.0f} ms ticker wakes.",
+        f"One warm `aquery()` alone: {conc['warm_ms']:.1f} ms (median of 40: 20 before the"
+        " levels, 20 after). "
+        + (
+            "Warm-up first: every question once at the highest level, not counted. "
+            if args.warmup
+            else "No warm-up: first touches are in the first level. "
+        )
+        + f"Each level runs {args.queries} queries; loop lag is how late a"
+        f" {TICK_S * 1000:.0f} ms ticker wakes; the ratio is the level's worst lag over the"
+        " warm query; *idle process* is the same ticker in a separate idle process during the"
+        " level (the machine's own lag). After the levels, one full garbage collection took"
+        f" {conc['full_gc_cpu_ms']:.1f} ms of CPU ({conc['tracked_objects']:,} objects tracked)."
+        " *Longest callback* is the most CPU time of the loop's"
+        " thread one loop callback took (and the most wall time one took); *full GC passes*"
+        " are the garbage collector's oldest-generation passes in the level, in any thread"
+        " (each holds the GIL: the loop waits it out), and the longest one's wall time.",
         "",
         "| in flight | throughput (q/s) | p50 latency (ms) | worst loop lag (ms) | p99 lag (ms)"
-        " | worst lag / one warm query | errors |",
-        "|---|---|---|---|---|---|---|",
+        " | worst lag / one warm query | idle process: worst / p99 lag (ms)"
+        " | longest callback: CPU / wall (ms) | full GC passes: count, longest (ms) | errors |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for level in conc["levels"]:
         lines.append(
             f"| {level['concurrency']} | {level['qps']:.1f} | {level['p50_ms']:.0f} "
             f"| {level['max_lag_ms']:.1f} | {level['p99_lag_ms']:.1f} "
-            f"| {level['max_lag_ms'] / conc['warm_ms']:.2f}× | {level['errors']} |"
+            f"| {level['max_lag_ms'] / conc['warm_ms']:.2f}× "
+            f"| {level['idle_max_lag_ms']:.1f} / {level['idle_p99_lag_ms']:.1f} "
+            f"| {level['longest_callback_cpu_ms']:.1f} / {level['longest_callback_wall_ms']:.1f} "
+            f"| {level['full_gcs']}, {level['longest_full_gc_ms']:.1f} "
+            f"| {level['errors']} |"
         )
     if workers:
         lines += [
@@ -397,9 +555,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--workers", type=int_list, default=[1, 2])
     parser.add_argument("--worker-concurrency", type=int, default=8)
     parser.add_argument("--skip-connections", action="store_true")
+    parser.add_argument("--no-warmup", dest="warmup", action="store_false")
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--label", default="after")
     parser.add_argument("--process-worker", default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--lag-probe", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
 
 
@@ -407,6 +567,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.process_worker:
         process_worker(json.loads(args.process_worker))
+        return 0
+    if args.lag_probe:
+        lag_probe()
         return 0
     args.load_at_start = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="swarm-load-") as tmp:

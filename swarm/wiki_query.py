@@ -26,19 +26,14 @@ from swarm.errors import (
 )
 from swarm.hybrid_ranking import select_candidates
 from swarm.models.base import Confidence, Reasoner, WikiAnswer
-from swarm.page_selection import (
-    MAX_NAMES_SHOWN,
-    cited_pages,
-    fit_excerpt_settings,
-    match_choice,
-)
+from swarm.page_selection import MAX_NAMES_SHOWN, cited_pages, match_choice
 from swarm.wiki.evidence import check_evidence
 from swarm.wiki.freshness import detect_time_sensitive
 from swarm.wiki.gate import answer_pages, freshness_flags, gate
 from swarm.wiki.index import PageMap
 from swarm.wiki.pages import PageExcerpt
 from swarm.wiki.threads import in_wiki_thread
-from swarm.wiki_steps import answer_off_loop, read_excerpts, shows_snippets
+from swarm.wiki_steps import read_and_answer, shows_snippets
 
 __all__ = [
     "SPEC_FIELDS",
@@ -178,9 +173,8 @@ async def _answer(
     warnings += [f"dropped from the page pick: {note}" for note in unmatched]
 
     flags = [choice.time_sensitive]
-    read_settings = fit_excerpt_settings(question, page_map, settings)
-    readable, skipped = await in_wiki_thread(
-        read_excerpts, root, chosen, page_map, read_settings, candidates
+    readable, skipped, answer = await read_and_answer(
+        reasoner, question, root, chosen, page_map, settings, candidates
     )
     warnings += [f"skipped {excerpt.path}: {excerpt.error}" for excerpt in skipped]
 
@@ -189,8 +183,7 @@ async def _answer(
     sources: list[str] = []  # the pages whose passages carry the answer
     evidence: list[EvidenceQuote] = []
     confidence: Confidence = "low"
-    if readable:
-        answer = await answer_off_loop(reasoner, question, readable)
+    if answer is not None:  # some excerpt was read
         flags.append(answer.time_sensitive)
         answer_text = answer.answer.strip()
         confidence = answer.confidence if answer_text else "low"

@@ -1,34 +1,88 @@
 """The wiki-first flow's wiki steps, run off the event loop: the candidates for the page pick
 (index parse, ranking), the excerpt reads (with a fallback when every pick is unreadable), and
-the offline answer step (pure CPU) on the wiki pool."""
+the offline answer step (pure CPU) on the wiki pool, in the same hop as the reads."""
 
 from __future__ import annotations
 
+import gc
+import threading
+import weakref
 from collections.abc import Sequence
 from pathlib import Path
 
 from swarm.config import Settings, resolve_wiki_dir
 from swarm.errors import WikiError
 from swarm.models.base import PageCandidate, Reasoner, WikiAnswer
-from swarm.page_selection import build_candidates
+from swarm.page_selection import build_candidates, fit_excerpt_settings
 from swarm.wiki.index import PageMap, load_page_map
 from swarm.wiki.pages import PageExcerpt, read_page, read_pages
 from swarm.wiki.threads import in_wiki_thread, run_to_completion
 
-__all__ = ["answer_off_loop", "load_candidates", "read_excerpts", "shows_snippets"]
+__all__ = [
+    "ReadAndAnswer",
+    "load_candidates",
+    "read_and_answer",
+    "read_excerpts",
+    "shows_snippets",
+]
+
+# (the excerpts read, those that could not be, the reasoner's answer: None when none was read)
+ReadAndAnswer = tuple[list[PageExcerpt], list[PageExcerpt], WikiAnswer | None]
 
 
-async def answer_off_loop(
-    reasoner: Reasoner, question: str, readable: Sequence[PageExcerpt]
-) -> WikiAnswer:
-    """The answer step; the offline reasoner's is pure CPU (~10 ms), so it runs on the wiki
-    pool: on the loop, 128 queries finishing their reads at once queued ~1 s behind it."""
+async def read_and_answer(
+    reasoner: Reasoner,
+    question: str,
+    root: Path,
+    chosen: Sequence[str],
+    page_map: PageMap,
+    settings: Settings,
+    candidates: Sequence[PageCandidate],
+) -> ReadAndAnswer:
+    """Read the chosen pages' excerpts (cut to fit a small context window) and answer from
+    them. The reads run on the wiki pool; so does the offline reasoner's answer step, pure
+    CPU (~10 ms), in the same hop: on the loop, 128 queries finishing their reads at once
+    queued ~1 s behind it, and as a hop of its own it waited in the pool's queue again."""
     from swarm.models.offline import OfflineReasoner
 
     if isinstance(reasoner, OfflineReasoner):
-        coroutine = reasoner.answer_from_excerpts(question, readable)
-        return await in_wiki_thread(run_to_completion, coroutine)
-    return await reasoner.answer_from_excerpts(question, readable)
+        return await in_wiki_thread(
+            _read_then_answer, reasoner, question, root, chosen, page_map, settings, candidates
+        )
+    readable, skipped = await in_wiki_thread(
+        _fitted_reads, question, root, chosen, page_map, settings, candidates
+    )
+    answer = await reasoner.answer_from_excerpts(question, readable) if readable else None
+    return readable, skipped, answer
+
+
+def _fitted_reads(
+    question: str,
+    root: Path,
+    chosen: Sequence[str],
+    page_map: PageMap,
+    settings: Settings,
+    candidates: Sequence[PageCandidate],
+) -> tuple[list[PageExcerpt], list[PageExcerpt]]:
+    # Fitting walks every page-map entry (the longest headers) when a context window is set.
+    read_settings = fit_excerpt_settings(question, page_map, settings)
+    return read_excerpts(root, chosen, page_map, read_settings, candidates)
+
+
+def _read_then_answer(
+    reasoner: Reasoner,
+    question: str,
+    root: Path,
+    chosen: Sequence[str],
+    page_map: PageMap,
+    settings: Settings,
+    candidates: Sequence[PageCandidate],
+) -> ReadAndAnswer:
+    readable, skipped = _fitted_reads(question, root, chosen, page_map, settings, candidates)
+    if not readable:
+        return readable, skipped, None
+    answer = run_to_completion(reasoner.answer_from_excerpts(question, readable))
+    return readable, skipped, answer
 
 
 def shows_snippets(reasoner: Reasoner) -> bool:
@@ -51,7 +105,34 @@ def load_candidates(
     )
     if not page_map.entries:
         raise WikiError(f"index.md in {root} lists no pages")
-    return root, page_map, build_candidates(question, page_map, settings, snippets=snippets)
+    candidates = build_candidates(question, page_map, settings, snippets=snippets)
+    _freeze_once(page_map)
+    return root, page_map, candidates
+
+
+# A full collection of the cyclic garbage collector walks every container alive: with a
+# 4,259-page wiki's page map, ranker and word sets loaded, ~67k objects and ~40 ms of CPU,
+# all of it holding the GIL, so the event loop stood still that long (the worst loop lag
+# under load, benchmarks/bench_load.py). Once a big wiki's structures are built (the first
+# query after a load or rebuild), they go to the collector's permanent generation
+# (`gc.freeze()`): collections skip them (~5 ms after), and reference counting still frees
+# them when a rebuild replaces them. Small wikis (a cheap collection) are left alone.
+_FREEZE_MIN_PAGES = 1_000
+# The maps already frozen, by id (a PageMap hashes by value: all its entries), each entry
+# checked against a weak reference so a later map reusing a freed one's id is not skipped.
+_frozen_maps: dict[int, weakref.ref[PageMap]] = {}
+_frozen_lock = threading.Lock()
+
+
+def _freeze_once(page_map: PageMap) -> None:
+    if len(page_map.entries) < _FREEZE_MIN_PAGES:
+        return
+    with _frozen_lock:
+        known = _frozen_maps.get(id(page_map))
+        if known is not None and known() is page_map:
+            return
+        _frozen_maps[id(page_map)] = weakref.ref(page_map)
+    gc.freeze()
 
 
 def read_excerpts(

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Sequence
 
 from conftest import FIXTURES
 
+from swarm.models.base import WikiAnswer
+from swarm.models.offline import OfflineReasoner
+from swarm.wiki.pages import PageExcerpt
 from swarm.wiki_query import aquery, query
 
 BRAIN = FIXTURES / "brain"
@@ -45,3 +49,29 @@ def test_the_sync_facade_gives_the_same_answer_as_the_async_one() -> None:
     assert query(QUESTION, False, wiki_dir=BRAIN, model="offline").spec_dict() == (
         asyncio.run(aquery(QUESTION, False, wiki_dir=BRAIN, model="offline")).spec_dict()
     )
+
+
+class _ThreadNotingOffline(OfflineReasoner):
+    """The offline reasoner, noting which thread each answer step runs on."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.threads: list[threading.Thread] = []
+
+    async def answer_from_excerpts(
+        self, question: str, excerpts: Sequence[PageExcerpt]
+    ) -> WikiAnswer:
+        self.threads.append(threading.current_thread())
+        return await super().answer_from_excerpts(question, excerpts)
+
+
+async def test_the_offline_answer_step_runs_off_the_loop_and_answers_the_same() -> None:
+    noting = _ThreadNotingOffline()
+    plain = await aquery(QUESTION, False, wiki_dir=BRAIN, model="offline")
+    results = await asyncio.gather(
+        *(aquery(QUESTION, False, wiki_dir=BRAIN, model=noting) for _ in range(8))
+    )
+    assert len(noting.threads) == 8
+    assert threading.current_thread() not in noting.threads  # never on the loop's thread
+    assert all(result.spec_dict() == plain.spec_dict() for result in results)
+    assert all(result.evidence == plain.evidence for result in results)
