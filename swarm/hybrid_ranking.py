@@ -23,12 +23,12 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from swarm.config import Settings, resolve_wiki_dir
-from swarm.errors import ModelError, SwarmError, WikiError
+from swarm.config import Settings
+from swarm.errors import ModelError, SwarmError
 from swarm.models.base import PageCandidate
 from swarm.page_selection import build_candidates
 from swarm.wiki.embeddings import FloatMatrix, PageVectors, VectorPlan, plan_vectors, store_folder
-from swarm.wiki.index import PageMap, load_page_map
+from swarm.wiki.index import PageMap
 from swarm.wiki.ranking import PageRanker, get_ranker
 from swarm.wiki.threads import in_wiki_thread
 
@@ -56,16 +56,6 @@ class CandidateSelection:
     warnings: list[str] = field(default_factory=list)
 
 
-def _page_map(wiki_dir: str | Path | None, settings: Settings) -> tuple[Path, PageMap]:
-    root = resolve_wiki_dir(wiki_dir, settings)
-    page_map = load_page_map(
-        root, max_bytes=settings.max_index_bytes, cache_dir=settings.effective_cache_dir()
-    )
-    if not page_map.entries:
-        raise WikiError(f"index.md in {root} lists no pages")
-    return root, page_map
-
-
 async def select_candidates(
     question: str, wiki_dir: str | Path | None, settings: Settings, *, snippets: bool = True
 ) -> CandidateSelection:
@@ -74,16 +64,17 @@ async def select_candidates(
     by reciprocal rank; with snippets unless `snippets=False` (a reasoner that reads only
     the scores). Embedding failures become warnings (also printed on stderr), never errors;
     a wiki that can't be used raises `WikiError` / `ConfigError`."""
-    from swarm.wiki_steps import load_candidates
+    from swarm.wiki_steps import freeze_once, load_candidates, load_wiki
 
     if not (settings.embeddings_model or "").strip():  # one hop to the wiki pool
         found = await in_wiki_thread(load_candidates, question, wiki_dir, settings, snippets)
         return CandidateSelection(*found)
-    root, page_map = await in_wiki_thread(_page_map, wiki_dir, settings)
+    root, page_map = await in_wiki_thread(load_wiki, wiki_dir, settings)
     vector_ranked, warnings = await vector_ranking(question, page_map, settings)
     candidates = await in_wiki_thread(
         partial(build_candidates, snippets=snippets), question, page_map, settings, vector_ranked
     )
+    freeze_once(page_map)
     for warning in warnings:
         print(f"swarm: {warning}", file=sys.stderr, flush=True)
     return CandidateSelection(root, page_map, candidates, warnings)

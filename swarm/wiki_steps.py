@@ -94,19 +94,25 @@ def shows_snippets(reasoner: Reasoner) -> bool:
     return not isinstance(reasoner, OfflineReasoner)
 
 
-def load_candidates(
-    question: str, wiki_dir: str | Path | None, settings: Settings, snippets: bool = True
-) -> tuple[Path, PageMap, list[PageCandidate]]:
-    """(the wiki folder, its page map, the candidates for `question`): the flow's first wiki
-    step, in one hop to the wiki pool."""
+def load_wiki(wiki_dir: str | Path | None, settings: Settings) -> tuple[Path, PageMap]:
+    """(the wiki folder, its page map); `WikiError` when index.md lists no pages."""
     root = resolve_wiki_dir(wiki_dir, settings)
     page_map = load_page_map(
         root, max_bytes=settings.max_index_bytes, cache_dir=settings.effective_cache_dir()
     )
     if not page_map.entries:
         raise WikiError(f"index.md in {root} lists no pages")
+    return root, page_map
+
+
+def load_candidates(
+    question: str, wiki_dir: str | Path | None, settings: Settings, snippets: bool = True
+) -> tuple[Path, PageMap, list[PageCandidate]]:
+    """(the wiki folder, its page map, the candidates for `question`): the flow's first wiki
+    step, in one hop to the wiki pool."""
+    root, page_map = load_wiki(wiki_dir, settings)
     candidates = build_candidates(question, page_map, settings, snippets=snippets)
-    _freeze_once(page_map)
+    freeze_once(page_map)
     return root, page_map, candidates
 
 
@@ -124,7 +130,9 @@ _frozen_maps: dict[int, weakref.ref[PageMap]] = {}
 _frozen_lock = threading.Lock()
 
 
-def _freeze_once(page_map: PageMap) -> None:
+def freeze_once(page_map: PageMap) -> None:
+    """Move everything alive to the collector's permanent generation, once per big page map
+    (call it when the wiki's structures for `page_map` are built)."""
     if len(page_map.entries) < _FREEZE_MIN_PAGES:
         return
     with _frozen_lock:
