@@ -19,6 +19,7 @@ from swarm.models.how_to import (
 )
 from swarm.models.question_words import GENERIC
 from swarm.models.typed_values import value_problem, without_numbers
+from swarm.models.who_question import relation_forms, states_relation, swapped
 from swarm.wiki.passages import Passage
 from swarm.wiki.tokens import STOPWORDS, tokenize, words
 
@@ -68,12 +69,6 @@ _PAST_ASKED = re.compile(
     r"originally|(1\d|20)\d\d)\b",
     re.IGNORECASE,
 )
-_LIGHT_VERBS = frozenset(
-    "come came get got make made take took give gave go went put set keep kept let "
-    "help use used".split()
-)
-_PARTICLES = frozenset("up out off down over back away on in".split())
-_PASSIVE_MARKERS = frozenset("is was are were be been being".split())
 _WH_SUBJECT, _CONTRACTIONS = (
     frozenset({"who", "what", "which"}),
     frozenset("s d ll re ve m".split()),
@@ -108,28 +103,6 @@ _CALENDAR_NAME = re.compile(
 def _generic(word: str) -> bool:
     tokens = tokenize(word)
     return bool(tokens) and all(token in GENERIC for token in tokens)
-
-
-def _relation_forms(question: str) -> frozenset[str]:
-    """ "Who founded X?": the forms of the verb asked about (found, founded -> founder...),
-    so a passage about X that never says who founded it is no answer. Empty when the word
-    after "who" is an auxiliary ("who is", "who's the head roaster")."""
-    sequence = words(question)
-    if len(sequence) < 3 or sequence[0] != "who" or sequence[1] in _AUXILIARIES:
-        return frozenset()
-    if sequence[1] in STOPWORDS or sequence[1] in {"s", "d", "ll", "re", "ve"}:
-        return frozenset()
-    # A light or phrasal verb ("who came up with", "who got", "who made") says little: its
-    # passage writes another verb ("coined"), so only a verb that carries the meaning counts.
-    if lemma(sequence[1]) in _LIGHT_VERBS or sequence[2] in _PARTICLES:
-        return frozenset()
-    forms = {sequence[1], lemma(sequence[1]), *tokenize(sequence[1])}
-    return frozenset(form for form in forms if len(form) >= 3)
-
-
-def _states_relation(forms: frozenset[str], text: str) -> bool:
-    """A word of `text` starts with one of the verb's forms (founded, founder, co-founded)."""
-    return any(word.startswith(form) for word in words(text) for form in forms)
 
 
 _numbers = figures
@@ -206,7 +179,7 @@ class EvidenceRule:
         counted = _CJK_COUNTER.search(question)
         self.counter = counted.group(2) if counted else ""
         self.subject_verb, self.object_names = self._subject_question(question)
-        self.relation = _relation_forms(question) if self.asks_person else frozenset()
+        self.relation = relation_forms(question) if self.asks_person else frozenset()
 
     def _key_terms(self, question: str) -> list[KeyTerm]:
         terms: list[KeyTerm] = []
@@ -310,12 +283,12 @@ class EvidenceRule:
             return "the passage says the opposite (before/after, first/last...)"
         if self.relative_when and not _TEMPORAL_RELATION & text_lower:
             return "the passage does not relate the date to the event the question names"
-        if self._swapped(text):
+        if swapped(self.subject_verb, self.object_names, text):
             return "the question swaps who did what"
         new_words = words_ - self.question_words - text_words(context)
         if not new_words and not code:
             return "the passage only restates the question"
-        if self.relation and not _states_relation(self.relation, raw):
+        if self.relation and not states_relation(self.relation, raw):
             return "the who-question's verb is not stated (founded, wrote, runs...)"
         if self.how_to:
             return self.how.problem(text, code, context, words_ | text_words(context))
@@ -339,27 +312,6 @@ class EvidenceRule:
         if "place" in self.kinds and not (_places(text) - self.question_words):
             return "no place for a where-question"
         return value_problem(self.question, self.kinds, without_numbers(text, self.numbers))
-
-    def _swapped(self, text: str) -> bool:
-        if not self.subject_verb or not self.object_names:
-            return False
-        sequence = words(text)
-        stems = [lemma(word) for word in sequence]
-        if self.subject_verb not in stems:
-            return False
-        at = stems.index(self.subject_verb)
-        passive = (at + 1 < len(sequence) and sequence[at + 1] == "by") or (
-            at > 0 and sequence[at - 1] in _PASSIVE_MARKERS
-        )
-        for name in self.object_names:
-            places = [i for i, token in enumerate(stems) if token == name]
-            if not places:
-                continue
-            if passive and all(i > at for i in places):
-                return True
-            if not passive and all(i < at for i in places):
-                return True
-        return False
 
 
 _FEW_WORDS = 3  # question words at most, for the one-character check
