@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from swarm.models.cjk_question import cjk_unstated
-from swarm.models.evidence import MONTHS, answer_kinds, figures, lemma, text_words
+from swarm.models.evidence import MONTHS, figures, lemma, text_words
 from swarm.models.how_to import (
     HowTo,
     denials_as_not,
@@ -18,6 +18,7 @@ from swarm.models.how_to import (
     without_constraints,
 )
 from swarm.models.question_words import GENERIC
+from swarm.models.time_place import place_stated, when_problem
 from swarm.models.typed_values import value_problem, without_numbers
 from swarm.models.who_question import relation_forms, states_relation, swapped
 from swarm.wiki.passages import Passage
@@ -291,25 +292,30 @@ class EvidenceRule:
         if self.relation and not states_relation(self.relation, raw):
             return "the who-question's verb is not stated (founded, wrote, runs...)"
         if self.how_to:
-            return self.how.problem(text, code, context, words_ | text_words(context))
+            how = self.how.problem(text, code, context, words_ | text_words(context))
+            return how or (self._when_problem(text) if "date" in self.kinds else "")
         return self._kind_problem(text, new_words)
 
+    def _when_problem(self, text: str) -> str:
+        bare, new_numbers = without_numbers(text, self.numbers), _numbers(text) - self.numbers
+        return when_problem(self.question, bare, new_numbers, self.question_words)
+
     def _kind_problem(self, text: str, new_words: frozenset[str]) -> str:
-        new_numbers = _numbers(text) - self.numbers
+        new_numbers, asked = _numbers(text) - self.numbers, self.question_words
         if self.counter:
             # "几次", "何個": the answer is a number of that counter ("3 次", "三次", "3個").
             if not re.search(rf"({_CJK_NUMERAL})\s*{re.escape(self.counter)}", text):
                 return "no count of what the question counts"
             return ""
-        if self.kinds & {"date"} and not (
-            new_numbers and "date" in answer_kinds(without_numbers(text, self.numbers))
-        ):
-            return "no date for a when-question"
+        if "date" in self.kinds and (why := self._when_problem(text)):
+            return why
         if self.kinds & {"count", "figure", "money"} and not new_numbers:
             return "no figure beyond the question's own"
         if self.asks_person and not (_names(text, sentence_start=True) - self.question_words):
             return "no name for a who-question"
-        if "place" in self.kinds and not (_places(text) - self.question_words):
+        if "place" in self.kinds and not (
+            _places(text) - asked or place_stated(self.question, text, asked)
+        ):
             return "no place for a where-question"
         return value_problem(self.question, self.kinds, without_numbers(text, self.numbers))
 

@@ -41,8 +41,10 @@ _MONEY_WORDS = (
 )
 # Words asking for a count or size: a digit or a number word answers them.
 _COUNT_WORDS = "much many number total count size"
-# Questions whose answer is a figure or a date ("how much", "when"...).
-NEEDS_FIGURE_KINDS = frozenset({"count", "figure", "date"})
+# Questions whose answer is a figure ("how much", "how many"...). A when-question's answer
+# may be a date, a clock time, a recurrence or an event ("after baking"): the evidence rule
+# judges which its passage states (`swarm.models.time_place`).
+NEEDS_FIGURE_KINDS = frozenset({"count", "figure"})
 # Questions asking for a reason or a method: one matching sentence rarely *states* the answer,
 # so the next sentence joins the answer and confidence stays at most medium.
 NEEDS_EXPLANATION = re.compile(
