@@ -29,9 +29,11 @@ from swarm.models.question_words import (
     NEEDS_EXPLANATION,
     NEEDS_FIGURE_KINDS,
     QUESTION_SCAFFOLD,
+    REASON_WORDS,
     loosened,
     weighted_coverage,
 )
+from swarm.models.reasons import reason_stated
 from swarm.wiki.passages import Passage
 
 __all__ = ["PassageScorer", "ScoredPassage"]
@@ -244,6 +246,16 @@ class PassageScorer:
             lacks |= bool((asked - self.matched(items) - titled) & frozenset().union(*page))
         return coverage, lacks, stated
 
+    def _explained(self, items: Sequence[ScoredPassage], has_code: bool) -> bool:
+        """A how-to's span shows its command; a why-question's states a reason for the asked
+        event (`reason_stated`: words stated in each passage's text, and in its headings)."""
+        if self.rule.how_to:
+            return has_code
+        asked = self.query_words - self.generic - REASON_WORDS
+        stated = [self.matched([item]) & asked for item in items]
+        titled = [frozenset(w for w in asked if self._states(w, i.context_words)) for i in items]
+        return reason_stated([item.passage for item in items], stated, titled)
+
     def _coverage_level(self, items: Sequence[ScoredPassage]) -> Confidence:
         coverage = self.coverage(items)
         high_coverage, lacks_key_word, stated = self._high_coverage(items)
@@ -254,7 +266,7 @@ class PassageScorer:
             >= min(HIGH_COVERAGE, self.rule.how.coverage_bar([i.passage for i in items]))
             and stated >= HIGH_MIN_MATCHED
             and not lacks_key_word
-            and (not self.needs_explanation or (self.rule.how_to and has_code))
+            and (not self.needs_explanation or self._explained(items, has_code))
             and (has_figure or not self.needs_figure)
         ):
             return "high"
