@@ -83,6 +83,7 @@ _NOT_NAMES = frozenset(
 _CAPITALISED = re.compile(r"(?<![\w'])([A-Z][\w'&-]*)(?=(?:\s+([A-Z0-9][\w.]*[\w]|[A-Z0-9]))?)")
 _CJK_START = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]")
 _QUOTED = re.compile(r"[\"“`']([^\"”`']{2,60})[\"”`']")
+_HOW_MUCH = re.compile(r"\bhow\s+much\b", re.IGNORECASE)
 _PERSON_ASKED = re.compile(r"^\W*(who|whom|whose)\b|\bwhich\s+(person|people)\b", re.I)
 _PLACE_PREFIX = re.compile(r"\b(at|in|near|from|into|on|to)\s+(?:the\s+)?$", re.IGNORECASE)
 # Chinese and Japanese "how many <counter>" (几次, 多少天, 何個) and the numerals that answer it.
@@ -156,12 +157,16 @@ class EvidenceRule:
         """`alternatives` (the scorer's other ways to state each question word) gains a
         how-to's action verbs' equivalents ("see" is stated by "list", "print"...)."""
         self.question = question
-        self.kinds = kinds
+        self.asks_person = bool(_PERSON_ASKED.search(question))
+        # "Who paid for the printing?": a money word is the verb of a who-question, not the
+        # amount asked for ("How much did Halley pay" asks for that).
+        self.kinds = (
+            kinds - {"money"} if self.asks_person and not _HOW_MUCH.search(question) else kinds
+        )
         self.question_words = question_words - request_words(question)
         # What a how-to question asks for: a command, for the programs it names.
         self.how = HowTo(question, self.question_words, passages, alternatives)
         self.how_to = self.how.asks
-        self.asks_person = bool(_PERSON_ASKED.search(question))
         self.numbers = _numbers(question)
         self.asks_past = bool(_PAST_ASKED.search(question))
         # A how-to's "without extracting it" says what the command must not do: the answer

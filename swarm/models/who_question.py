@@ -20,13 +20,26 @@ _LIGHT_VERBS = frozenset(
 )
 _PARTICLES = frozenset("up out off down over back away on in".split())
 _PASSIVE_MARKERS = frozenset("is was are were be been being".split())
+# Adverbs between "who" and its verb ("who first proposed", "who actually took"): general
+# English, and words in -ly (not verbs in -ply: "who supplied").
+_ADVERBS = frozenset(
+    "first ever once later also still just then now soon since originally actually really "
+    "initially eventually finally".split()
+)
+
+
+def _adverb(word: str) -> bool:
+    return word in _ADVERBS or (len(word) > 4 and word.endswith("ly") and not word.endswith("ply"))
 
 
 def relation_forms(question: str) -> frozenset[str]:
     """ "Who founded X?": the forms of the verb asked about (found, founded -> founder...),
     so a passage about X that never says who founded it is no answer. Empty when the word
-    after "who" is an auxiliary ("who is", "who's the head roaster")."""
+    after "who" is an auxiliary ("who is", "who's the head roaster"). Adverbs before the
+    verb are passed over ("who first proposed": proposed)."""
     sequence = words(question)
+    while len(sequence) > 3 and _adverb(sequence[1]):
+        del sequence[1]
     if len(sequence) < 3 or sequence[0] != "who" or sequence[1] in _AUXILIARIES:
         return frozenset()
     if sequence[1] in STOPWORDS or sequence[1] in {"s", "d", "ll", "re", "ve"}:
