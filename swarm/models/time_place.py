@@ -31,22 +31,28 @@ _CLOCK = re.compile(
     r"\b(?:noon|midday|midnight|o'clock)\b",
     _I,
 )
-# A recurrence or a time of the year or the day: "every Sunday", "nightly", "twice a week",
-# "on Mondays", "in the evening", "in early March", "on the 10th".
-_RECURRENCE = re.compile(
-    r"\b(?:every|each)\s+(?:other\s+|second\s+|few\s+|\d+(?:st|nd|rd|th)?\s+)?"
-    rf"(?:day|night|morning|afternoon|evening|week|weekend|weekday|weeknight|month|quarter|"
-    rf"year|hour|minute|{_SEASON}|{_DAY}|{MONTHS})s?\b|"
-    r"\b(?:daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually|hourly|"
-    r"weekdays|weekends|weeknights|mornings|evenings|afternoons)\b|"
-    r"\b(?:once|twice|\w+\s+times)\s+(?:a|an|per|each|every)\s+"
-    r"(?:day|night|week|month|quarter|year|hour)\b|"
+# A time in a day, a week or a year: "every Sunday", "on Mondays", "nightly", "in the
+# evening", "in early March", "on the 10th".
+_IN_CYCLE = re.compile(
+    r"\b(?:every|each)\s+(?:other\s+|second\s+)?"
+    rf"(?:night|morning|afternoon|evening|weekend|weekday|weeknight|{_SEASON}|{_DAY}|{MONTHS})s?"
+    r"\b|\b(?:nightly|weekdays|weekends|weeknights|mornings|evenings|afternoons)\b|"
     rf"\b{_DAY}\b|"
     r"\b(?:in|on)\s+the\s+(?:morning|afternoon|evening|night)s?\b|"
     r"\bat\s+(?:night|dawn|dusk|weekends?|the\s+weekend)\b|"
     rf"\b(?:in|by|from|until|till|before|after|during|through)\s+(?:early\s+|late\s+|mid-?)?"
     rf"(?:(?-i:(?=[A-Z]))(?:{MONTHS})\b|{_SEASON}\b)|"
     r"\bon\s+the\s+\d{1,2}(?:st|nd|rd|th)\b|\bthe\s+\d{1,2}(?:st|nd|rd|th)\s+of\b",
+    _I,
+)
+# How often, not when in the cycle ("every 12 months", "weekly", "twice a year"): the answer
+# to when a step is done ("when do I change the filter"), not to when something is held.
+_FREQUENCY = re.compile(
+    r"\b(?:every|each)\s+(?:other\s+|second\s+|few\s+|\d+\s+|[a-z]+\s+)?"
+    r"(?:day|week|month|quarter|year|hour|minute)s?\b|"
+    r"\b(?:daily|weekly|fortnightly|monthly|quarterly|yearly|annually|hourly)\b|"
+    r"\b(?:once|twice|\w+\s+times)\s+(?:a|an|per|each|every)\s+"
+    r"(?:day|night|week|month|quarter|year|hour)\b",
     _I,
 )
 # The event a step follows or waits for: "after baking", "once the dough rests", "when this
@@ -121,9 +127,10 @@ def _when_stated(
 def when_problem(question: str, text: str, new_numbers: set[str], asked: frozenset[str]) -> str:
     """Why `text` (the question's own numbers blanked) does not say when ("" when it does):
     a date for a past occasion or a year asked; also a clock time for a time asked or a
-    schedule; also a recurrence for a schedule or a day asked; also the event a step follows
-    for "when do I / does X..."; each in a clause about the asked event (`asked`: the
-    question's words; `new_numbers`: the figures `text` adds to the question's)."""
+    schedule; also a time in a day, week or year for a schedule or a day asked; also how
+    often, or the event a step follows, for "when do I / does X..."; each in a clause about
+    the asked event (`asked`: the question's words; `new_numbers`: the figures `text` adds
+    to the question's)."""
     if new_numbers and "date" in answer_kinds(text):
         return ""
     if not _ASKS_YEAR.search(question):
@@ -131,9 +138,11 @@ def when_problem(question: str, text: str, new_numbers: set[str], asked: frozens
         past = bool(_PAST_WHEN.search(question))
         if (asks_time or not past) and not asks_day and _when_stated(_CLOCK, text, asked):
             return ""
-        if (asks_day or not (past or asks_time)) and _when_stated(_RECURRENCE, text, asked):
+        if (asks_day or not (past or asks_time)) and _when_stated(_IN_CYCLE, text, asked):
             return ""
         if _STEP_WHEN.search(question) and not asks_time:
+            if _when_stated(_FREQUENCY, text, asked):
+                return ""
             return "" if _when_stated(_EVENT, text, asked, event=True) else _NO_WHEN
     return _NO_WHEN
 

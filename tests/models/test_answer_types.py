@@ -29,6 +29,14 @@ BINS = """# Bins
 
 The recycling bin is collected every other Tuesday.
 """
+FESTIVAL_YEARLY = """# Harbour festival
+
+The harbour festival is held every year on the quay.
+"""
+FILTER = """# Cooker hood
+
+Replace the cooker hood carbon filter every 12 months.
+"""
 BACKUP = """# Backups
 
 The nightly backup runs on the NAS in the cellar.
@@ -111,6 +119,20 @@ RUFF = """# Ruff rules
             "high",
             "every other Tuesday",
             id="a-recurrence-answers-a-schedule",
+        ),
+        pytest.param(
+            {"festival.md": FESTIVAL_YEARLY},
+            "When is the harbour festival held?",
+            "not high",
+            "",
+            id="how-often-is-not-when-something-is-held",
+        ),
+        pytest.param(
+            {"hood.md": FILTER},
+            "When do I replace the cooker hood carbon filter?",
+            "high",
+            "every 12 months",
+            id="how-often-answers-when-a-step-is-done",
         ),
         pytest.param(
             {"backup.md": BACKUP},
