@@ -81,6 +81,14 @@ MEETING = """# Team meeting
 
 The team meeting is in the afternoon.
 """
+PYTHON = """# Python versions
+
+Default for new projects: Python 3.11.
+"""
+PYTHON_NONE = """# Python versions
+
+New projects use the default Python from the system.
+"""
 RUFF = """# Ruff rules
 
 | rule prefix | from |
@@ -217,6 +225,20 @@ RUFF = """# Ruff rules
             "high",
             "flake8-simplify",
             id="a-from-key-answers-where-it-comes-from",
+        ),
+        pytest.param(
+            {"python.md": PYTHON},
+            "What's my default Python version for new projects?",
+            "high",
+            "3.11",
+            id="a-version-ending-its-sentence",
+        ),
+        pytest.param(
+            {"python.md": PYTHON_NONE},
+            "What's my default Python version for new projects?",
+            "not high",
+            "",
+            id="no-version-written",
         ),
     ],
 )
