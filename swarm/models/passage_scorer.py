@@ -254,7 +254,7 @@ class PassageScorer:
         asked = self.query_words - self.generic - REASON_WORDS
         stated = [self.matched([item]) & asked for item in items]
         titled = [frozenset(w for w in asked if self._states(w, i.context_words)) for i in items]
-        return reason_stated([item.passage for item in items], stated, titled)
+        return reason_stated([item.passage for item in items], stated, titled, asked)
 
     def _coverage_level(self, items: Sequence[ScoredPassage]) -> Confidence:
         coverage = self.coverage(items)

@@ -11,27 +11,33 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from swarm.models.evidence import text_words
 from swarm.wiki.passages import Passage
 
 __all__ = ["reason_stated"]
 
 _I = re.IGNORECASE
-# A connective inside a sentence: what comes before it is the event, after it the reason
-# (or, for "as a result" / "led to", the other way round: either way they are tied).
-_CAUSAL = re.compile(
-    r"\b(because|due\s+to|owing\s+to|thanks\s+to|on\s+account\s+of|as\s+a\s+(?:result|"
-    r"consequence)|caused\s+by|(?:root\s+)?cause\s+(?:was|is|were)|reasons?\s+(?:was|is|were|"
-    r"being)|so\s+that|in\s+order\s+to|so\s+as\s+to|led\s+to|resulted\s+in|triggered\s+by|"
-    r"blamed\s+on|traced\s+(?:back\s+)?to|(?:,|—|–)\s+to\s+(?!(?:the|a|an|this|that|its|their|"
-    r"our|his|her|them|us|it|be)\b)(?-i:[a-z]+))\b",
+# "A because B", "A so that B", "A, to cut costs": the effect (A) before the connective, the
+# reason or purpose after it. Not "led to" or "as a result": those point the other way.
+_BECAUSE = re.compile(
+    r"\b(?:because|due\s+to|owing\s+to|thanks\s+to|on\s+account\s+of|caused\s+by|"
+    r"triggered\s+by|blamed\s+on|traced\s+(?:back\s+)?to|so\s+that|in\s+order\s+to|so\s+as\s+to)\b|"
+    r"(?:,|—|–)\s+to\s+(?!(?:the|a|an|this|that|its|their|our|his|her|them|us|it|be)\b)"
+    r"(?-i:[a-z]+)\b",
     _I,
 )
+# "The cause of A was B", "the reason for A is B": the effect between them.
+_CAUSE_OF = re.compile(
+    r"\b(?:cause|reason)s?\s+(?:of|for|behind)\s+(.{3,80}?)\s+(?:was|is|were|are)\s+\S", _I
+)
+# "The root cause was B", "the reason is B", in a passage about the event.
+_CAUSE_WAS = re.compile(r"\b(?:cause|reason)s?\s+(?:was|is|were|are)\s+\S", _I)
 # A sentence that opens with the reason for the one before it: "To cut hosting costs by 60%",
 # "This was because...", "The reason: ...".
 _OPENING = re.compile(
     r"^\W*(?:to\s+(?!(?:the|a|an|this|that|date|me|us|him|them|it|be)\b)(?-i:[a-z]+)|"
-    r"(?:this|that|it)\s+(?:was|is)\s+(?:because|due\s+to)|because|due\s+to|as\s+a\s+result|"
-    r"the\s+reason|the\s+cause|hence|therefore|consequently|so\s+that)\b",
+    r"(?:this|that|it)\s+(?:was|is)\s+(?:because|due\s+to)|because|due\s+to|the\s+reason|"
+    r"the\s+cause|so\s+that)\b",
     _I,
 )
 # A reason's key ("Why they left:", "Reason for the move —") or lead-in ("Root cause.").
@@ -59,26 +65,44 @@ _UNKNOWN = re.compile(
 _DENIED = re.compile(r"(?:\b(?:not|never|no)|n['’]t)\s+(?:\w+\s+)?$", _I)
 
 
-def _connective(text: str) -> bool:
-    return any(not _DENIED.search(text[: m.start()]) for m in _CAUSAL.finditer(text))
+def _effect_tied(text: str, asked: frozenset[str]) -> bool:
+    """`text` says the asked event (`asked`: its words) happened because of, or for, something
+    else: the words before the connective (after the comma, for "Because B, A") state the
+    event, the words after it say more than the question, and no "not" denies it."""
+    for match in _BECAUSE.finditer(text):
+        if _DENIED.search(text[: match.start()]):
+            continue
+        effect, reason = text[: match.start()], text[match.end() :]
+        if not effect.strip(" \t*_>-—–"):
+            effect, _, rest = reason.partition(",")
+            effect, reason = rest, effect
+        if text_words(effect) & asked and text_words(reason) - asked:
+            return True
+    return any(
+        text_words(match.group(1)) & asked and not _DENIED.search(text[: match.start()])
+        for match in _CAUSE_OF.finditer(text)
+    )
 
 
 def reason_stated(
     passages: Sequence[Passage],
     stated: Sequence[frozenset[str]],
     in_context: Sequence[frozenset[str]],
+    asked: frozenset[str],
 ) -> bool:
     """One of `passages` (a why-question's answer span, in page order) states a reason for
-    the asked event: a causal connective in a passage that states the question's words
-    (`stated[i]`: the asked words passage i states), a reason opening the sentence after
-    one that does, or a reason's key or heading on a passage whose text or headings state
-    them (`in_context[i]`), or the passage after a bare lead-in ("Root cause."). Not a
-    passage saying the cause is unknown."""
+    the asked event (`asked`: its words): a causal connective after the words stating it
+    ("A because B"), "the cause was..." in a passage stating them (`stated[i]`: the asked
+    words passage i states), a reason opening the sentence after one that does, a reason's
+    key or heading on a passage whose text or headings state them (`in_context[i]`), or the
+    passage after a bare lead-in ("Root cause."). Not a passage saying the cause is unknown."""
     for at, passage in enumerate(passages):
         text = passage.text
         if _UNKNOWN.search(text):
             continue
-        if stated[at] and _connective(text):
+        if _effect_tied(text, asked):
+            return True
+        if stated[at] and _CAUSE_WAS.search(text) and not _DENIED.search(text):
             return True
         if at and stated[at - 1] and _OPENING.search(text):
             return True

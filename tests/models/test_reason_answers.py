@@ -40,6 +40,14 @@ SINCE = """# TLS outage
 
 The ingestion API has been down since the November 2025 migration.
 """
+CAUSE_OF = """# TLS outage
+
+The cause of the ingestion API outage was an expired TLS certificate on the endpoint.
+"""
+EFFECT = """# Kingdom of Varn
+
+The civil war of 1402 led to the collapse of the Kingdom of Varn within a decade.
+"""
 PURPOSE = """# Decisions log
 
 2025-09-18 — Move production from AWS to Hetzner. To cut hosting costs by about 60%.
@@ -99,6 +107,27 @@ KEYED = """# Mill Creek Water Co-op
             "not high",
             "",
             id="since-a-date-or-event-is-no-reason",
+        ),
+        pytest.param(
+            {"outage.md": BECAUSE},
+            "Why had the TLS certificate on the ingestion endpoint expired?",
+            "not high",
+            "",
+            id="the-cause-side-of-because-is-not-explained",
+        ),
+        pytest.param(
+            {"outage.md": CAUSE_OF},
+            "What caused the ingestion API outage?",
+            "high",
+            "expired TLS certificate",
+            id="the-cause-of-the-event-was",
+        ),
+        pytest.param(
+            {"varn.md": EFFECT},
+            "Why was there a civil war in Varn in 1402?",
+            "not high",
+            "",
+            id="what-the-event-led-to-is-no-reason-for-it",
         ),
         pytest.param(
             {"decisions.md": PURPOSE},
