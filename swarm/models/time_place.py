@@ -62,6 +62,13 @@ _EVENT = re.compile(
     r"((?:[\w'-]+\s+){0,3}[\w'-]+)",
     _I,
 )
+# A time or a place the passage does not know ("its location is unknown", "the date is
+# uncertain"): what else it writes is a guess, not the answer.
+_UNSURE = re.compile(
+    r"\b(unknown|unclear|uncertain|undetermined|disputed|not\s+(?:yet\s+)?(?:known|clear|"
+    r"certain|fixed|decided|set)|tbd|to\s+be\s+(?:confirmed|decided|determined))\b",
+    _I,
+)
 _NEGATED_BEFORE = re.compile(r"(?:\b(?:not|never|no)|n['’]t)\s+(?:[\w'-]+\s+){0,2}$", _I)
 
 # How the when-question is asked.
@@ -133,6 +140,8 @@ def when_problem(question: str, text: str, new_numbers: set[str], asked: frozens
     to the question's)."""
     if new_numbers and "date" in answer_kinds(text):
         return ""
+    if _UNSURE.search(text):
+        return _NO_WHEN
     if not _ASKS_YEAR.search(question):
         asks_time, asks_day = bool(_ASKS_TIME.search(question)), bool(_ASKS_DAY.search(question))
         past = bool(_PAST_WHEN.search(question))
@@ -160,8 +169,8 @@ _PLACE_PREPOSITION = (
 _LOCATOR = re.compile(
     rf"\b{_PLACE_PREPOSITION}\s+(?:the\s+|your\s+|my\s+|our\s+)?[\"'`“‘]?"
     r"(https?://\S+|www\.\S+|~?/[\w.@%+-]+(?:/[\w.@%+-]*)*|~/[\w.-]+|\.[A-Za-z_][\w-]*"
-    r"(?:/[\w.-]+)*|[\w.-]*[A-Za-z][\w.-]*(?:/[\w.-]+)+|[\w-]+\.[a-z][a-z0-9]{0,4}\b|"
-    r"\d+[A-Z][\w-]*|[a-z]+[A-Z][\w-]*)",
+    r"(?:/[\w.-]+)*|[\w.-]*[A-Za-z][\w.-]*(?:/[\w.-]+)+|[\w-]{2,}\.[a-z][a-z0-9]{1,4}\b|"
+    r"\d+[A-Z][a-z][\w-]*|[a-z]+[A-Z][\w-]*)",
 )
 # A name after a preposition of place ("under "PyPI upload token"", "inside the Finance
 # folder"): not a month or a weekday.
@@ -211,7 +220,9 @@ def place_stated(question: str, text: str, question_words: frozenset[str]) -> bo
     """`text` says where, beyond the question's own words: a path, file, URL or app after a
     preposition, an address, a place key's value; for where something is now ("where do I
     keep", "where is"), a container ("in the password manager") too. A place after "not" or
-    "never" says where it is not."""
+    "never" says where it is not; a passage saying it does not know says nothing here."""
+    if _UNSURE.search(text):
+        return False
     if _stated(_ADDRESS, text, question_words):
         return True
     # A path or a URL is new unless the question writes it ("~/.cache/git" for "git cache").

@@ -69,6 +69,10 @@ TOKEN_NOT = """# Release
 
 Keep the PyPI upload token safe; never in .pypirc.
 """
+KEY_LOST = """# Spare key
+
+The spare key is kept somewhere unknown since the move; it was in the kitchen drawer.
+"""
 FRANKLIN = """# Rosalind Franklin
 
 Franklin worked on viruses in the laboratory.
@@ -197,6 +201,13 @@ RUFF = """# Ruff rules
             "not high",
             "",
             id="where-it-is-never-kept-is-no-answer",
+        ),
+        pytest.param(
+            {"key.md": KEY_LOST},
+            "Where is the spare key kept?",
+            "not high",
+            "",
+            id="a-place-the-passage-says-it-does-not-know",
         ),
         pytest.param(
             {"franklin.md": FRANKLIN},
