@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from swarm.models.cjk_question import cjk_unstated
+from swarm.models.contrasts import contrasted, direction_swapped
 from swarm.models.evidence import MONTHS, figures, lemma, text_words
 from swarm.models.how_to import (
     HowTo,
@@ -208,6 +209,10 @@ class EvidenceRule:
                 terms.append(KeyTerm(name_words, pattern, is_name=True))
             elif name_words:
                 terms.append(KeyTerm(name_words, is_name=True))
+            elif len(name) <= 2 and name.isupper():
+                # "the B rule prefix", "vitamin D": a letter naming one of several.
+                letter = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
+                terms.append(KeyTerm(frozenset(), letter, is_name=True))
         for quoted in _QUOTED.findall(question):
             quoted_words = frozenset(tokenize(quoted))
             if quoted_words:
@@ -287,6 +292,11 @@ class EvidenceRule:
             return "the negation differs"
         if self.opposites & text_lower or _cjk_opposite(self.question, raw):
             return "the passage says the opposite (before/after, first/last...)"
+        if direction_swapped(self.question, text):
+            return "the passage has the move the other way (from/to)"
+        # (A how-to's "instead of the default output" is a command's contrast of its own.)
+        if not self.how_to and contrasted(self.question, self.question_words, text):
+            return "the passage says it only of what it contrasts (unlike X...)"
         if self.relative_when and not _TEMPORAL_RELATION & text_lower:
             return "the passage does not relate the date to the event the question names"
         if swapped(self.subject_verb, self.object_names, text):

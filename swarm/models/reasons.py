@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from swarm.models.evidence import text_words
 from swarm.wiki.passages import Passage
+from swarm.wiki.tokens import tokenize
 
 __all__ = ["reason_stated"]
 
@@ -62,6 +63,12 @@ _UNKNOWN = re.compile(
     r"under\s+investigation|to\s+be\s+determined|(?:no\s+one|nobody)\s+knows)\b",
     _I,
 )
+# Dates say when, not what happened: "in November 2025" does not tie a reason to an event.
+_CALENDAR = frozenset(
+    tokenize(
+        "january february march april may june july august september october november december"
+    )
+)
 _DENIED = re.compile(r"(?:\b(?:not|never|no)|n['’]t)\s+(?:\w+\s+)?$", _I)
 
 
@@ -95,7 +102,11 @@ def reason_stated(
     ("A because B"), "the cause was..." in a passage stating them (`stated[i]`: the asked
     words passage i states), a reason opening the sentence after one that does, a reason's
     key or heading on a passage whose text or headings state them (`in_context[i]`), or the
-    passage after a bare lead-in ("Root cause."). Not a passage saying the cause is unknown."""
+    passage after a bare lead-in ("Root cause."). Words of dates do not tie; a passage saying
+    the cause is unknown states none."""
+    asked = frozenset(w for w in asked if not w[0].isdigit() and w not in _CALENDAR)
+    stated = [words & asked for words in stated]
+    in_context = [words & asked for words in in_context]
     for at, passage in enumerate(passages):
         text = passage.text
         if _UNKNOWN.search(text):
