@@ -74,8 +74,9 @@ _DENIED = re.compile(r"(?:\b(?:not|never|no)|n['’]t)\s+(?:\w+\s+)?$", _I)
 
 def _effect_tied(text: str, asked: frozenset[str]) -> bool:
     """`text` says the asked event (`asked`: its words) happened because of, or for, something
-    else: the words before the connective (after the comma, for "Because B, A") state the
-    event, the words after it say more than the question, and no "not" denies it."""
+    else: the words before the connective (after the comma, for "Because B, A") state more
+    of the event than the words after it, which say more than the question, and no "not"
+    denies it."""
     for match in _BECAUSE.finditer(text):
         if _DENIED.search(text[: match.start()]):
             continue
@@ -83,7 +84,10 @@ def _effect_tied(text: str, asked: frozenset[str]) -> bool:
         if not effect.strip(" \t*_>-—–"):
             effect, _, rest = reason.partition(",")
             effect, reason = rest, effect
-        if text_words(effect) & asked and text_words(reason) - asked:
+        # The event is the side stating more of the question ("pods restart because Chromium
+        # runs out of memory" explains the restart, not running out of memory).
+        said, explained = text_words(effect) & asked, text_words(reason)
+        if len(said) > len(explained & asked) and explained - asked:
             return True
     return any(
         text_words(match.group(1)) & asked and not _DENIED.search(text[: match.start()])

@@ -48,6 +48,10 @@ EFFECT = """# Kingdom of Varn
 
 The civil war of 1402 led to the collapse of the Kingdom of Varn within a decade.
 """
+RESTARTS = """# Invoice renderer
+
+Renderer pods restart because Chromium runs out of memory on very long invoices.
+"""
 PURPOSE = """# Decisions log
 
 2025-09-18 — Move production from AWS to Hetzner. To cut hosting costs by about 60%.
@@ -128,6 +132,20 @@ KEYED = """# Mill Creek Water Co-op
             "not high",
             "",
             id="what-the-event-led-to-is-no-reason-for-it",
+        ),
+        pytest.param(
+            {"renderer.md": RESTARTS},
+            "Why do the renderer pods restart?",
+            "high",
+            "Chromium runs out of memory",
+            id="the-effect-side-states-the-event",
+        ),
+        pytest.param(
+            {"renderer.md": RESTARTS},
+            "Why does Chromium run out of memory in the renderer?",
+            "not high",
+            "",
+            id="the-event-on-the-cause-side-states-more-of-the-question",
         ),
         pytest.param(
             {"decisions.md": PURPOSE},
