@@ -98,6 +98,7 @@ _FUNCTION_WORD = "|".join(sorted(STOPWORDS))
 _ATTRIBUTIVE = re.compile(
     rf"(?<![\w'-])(?<![A-Z][\w'-] )[A-Z][\w'-]*(?=\s+(?!(?:{_FUNCTION_WORD})\b)[a-z])"
 )
+_MONTH_NAME = re.compile(rf"\b(?=[A-Z])(?i:{MONTHS})\b")
 _CALENDAR_NAME = re.compile(
     rf"^({MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$", re.IGNORECASE
 )
@@ -251,8 +252,10 @@ class EvidenceRule:
         """`text` names something of its own, what a "which company..." answer is: a place,
         a capitalised name within a sentence (not one word qualifying a noun: "an English
         reformer", "the Dutch physicist"), or, when a figure or date is asked for, a figure
-        the question does not write."""
+        the question does not write, or a month named ("in January" for "what month")."""
         if self.kinds & {"figure", "count", "money", "date"} and _numbers(text) - self.numbers:
+            return True
+        if "date" in self.kinds and _MONTH_NAME.search(text):
             return True
         if _places(text) - self.question_words:
             return True

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from swarm.models.evidence import MONTHS, answer_kinds
+from swarm.models.question_words import GENERIC
 from swarm.wiki.tokens import STOPWORDS, tokenize, words
 
 __all__ = ["place_stated", "when_problem"]
@@ -73,6 +74,19 @@ _NEGATED_BEFORE = re.compile(r"(?:\b(?:not|never|no)|n['’]t)\s+(?:[\w'-]+\s+){
 
 # How the when-question is asked.
 _ASKS_YEAR = re.compile(r"\b(what|which|in\s+what)\s+(year|date|month|decade|century)\b", _I)
+_ASKS_MONTH = re.compile(r"\b(what|which)\s+months?\b", _I)
+# "In January", "by early March": a month named, for "what month".
+_MONTH = re.compile(
+    rf"\b(?:in|by|from|until|till|since|during|every|each|early|late|mid-?)\s+"
+    rf"(?-i:(?=[A-Z]))(?:{MONTHS})\b",
+    _I,
+)
+# "When joining two files, how do I...": a when-clause opening another question.
+_WHEN_CLAUSE = re.compile(
+    r"^\W*when\b[^?]*?,\s*(?:how|what|which|who|whom|where|why|can|could|should|do|does|"
+    r"is|are)\b",
+    _I,
+)
 _ASKS_DAY = re.compile(r"\b(what|which)\s+days?\b", _I)
 _ASKS_TIME = re.compile(r"\b(what|which)\s+time\b", _I)
 _PAST_WHEN = re.compile(r"\bwhen\s+(did|was|were|had)\b", _I)
@@ -107,9 +121,10 @@ _CLAUSE = re.compile(r"[;,!?()\[\]\n]|\.\s|\s[—–-]\s")
 
 def _tied(clause: str, match: re.Match[str], question_words: frozenset[str]) -> bool:
     """The rest of the clause writes a question word: the time is the asked event's ("the
-    timer starts when...", "internet off 21:00", "Raisins ... after baking")."""
+    timer starts when...", "internet off 21:00", "Raisins ... after baking"); not a generic
+    word ("usually")."""
     rest = clause[: match.start()] + " " + clause[match.end() :]
-    return bool(set(tokenize(rest)) & question_words)
+    return bool(set(tokenize(rest)) & question_words - GENERIC)
 
 
 def _when_stated(
@@ -132,16 +147,19 @@ def _when_stated(
 
 
 def when_problem(question: str, text: str, new_numbers: set[str], asked: frozenset[str]) -> str:
-    """Why `text` (the question's own numbers blanked) does not say when ("" when it does):
-    a date for a past occasion or a year asked; also a clock time for a time asked or a
+    """Why `text` (the question's own numbers blanked) does not say when ("" when it does,
+    or the question only opens with a when-clause): a date for a past occasion or a year
+    asked, a month named for a month asked; also a clock time for a time asked or a
     schedule; also a time in a day, week or year for a schedule or a day asked; also how
     often, or the event a step follows, for "when do I / does X..."; each in a clause about
     the asked event (`asked`: the question's words; `new_numbers`: the figures `text` adds
     to the question's)."""
-    if new_numbers and "date" in answer_kinds(text):
+    if (new_numbers and "date" in answer_kinds(text)) or _WHEN_CLAUSE.search(question):
         return ""
     if _UNSURE.search(text):
         return _NO_WHEN
+    if _ASKS_MONTH.search(question) and _when_stated(_MONTH, text, asked):
+        return ""
     if not _ASKS_YEAR.search(question):
         asks_time, asks_day = bool(_ASKS_TIME.search(question)), bool(_ASKS_DAY.search(question))
         past = bool(_PAST_WHEN.search(question))

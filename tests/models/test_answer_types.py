@@ -37,6 +37,14 @@ FILTER = """# Cooker hood
 
 Replace the cooker hood carbon filter every 12 months.
 """
+TRAVEL = """# Teodor Vance
+
+Teodor travels to origin twice a year (usually Ethiopia in January, Guatemala often).
+"""
+BREAD = """# Baking bread
+
+Knead the dough for 10 minutes on a floured board.
+"""
 BACKUP = """# Backups
 
 The nightly backup runs on the NAS in the cellar.
@@ -145,6 +153,34 @@ RUFF = """# Ruff rules
             "high",
             "every 12 months",
             id="how-often-answers-when-a-step-is-done",
+        ),
+        pytest.param(
+            {"teodor.md": TRAVEL},
+            "What month does Teodor usually travel to Ethiopia?",
+            "high",
+            "January",
+            id="a-month-named-answers-what-month",
+        ),
+        pytest.param(
+            {"teodor.md": TRAVEL},
+            "What month does Teodor usually travel to Guatemala?",
+            "not high",
+            "",
+            id="a-month-in-another-clause",
+        ),
+        pytest.param(
+            {"bread.md": BREAD},
+            "When baking bread, how long do I knead the dough?",
+            "high",
+            "10 minutes",
+            id="a-when-clause-opening-another-question",
+        ),
+        pytest.param(
+            {"bread.md": BREAD},
+            "When do I knead the bread dough?",
+            "not high",
+            "",
+            id="a-duration-is-no-when",
         ),
         pytest.param(
             {"backup.md": BACKUP},
