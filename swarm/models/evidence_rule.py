@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from swarm.models.cjk_question import cjk_unstated
-from swarm.models.evidence import MONTHS, answer_kinds, figures, lemma, spoken, text_words
+from swarm.models.contrasts import contrasted, direction_swapped
+from swarm.models.evidence import MONTHS, figures, lemma, spoken, text_words
 from swarm.models.how_to import (
     HowTo,
     denials_as_not,
@@ -19,7 +20,9 @@ from swarm.models.how_to import (
 )
 from swarm.models.question_language import question_language
 from swarm.models.question_words import GENERIC
+from swarm.models.time_place import place_stated, when_problem
 from swarm.models.typed_values import value_problem, without_numbers
+from swarm.models.who_question import relation_forms, states_relation, swapped
 from swarm.wiki.passages import Passage
 from swarm.wiki.tokens import STOPWORDS, tokenize, words
 
@@ -69,12 +72,6 @@ _PAST_ASKED = re.compile(
     r"originally|(1\d|20)\d\d)\b",
     re.IGNORECASE,
 )
-_LIGHT_VERBS = frozenset(
-    "come came get got make made take took give gave go went put set keep kept let "
-    "help use used".split()
-)
-_PARTICLES = frozenset("up out off down over back away on in".split())
-_PASSIVE_MARKERS = frozenset("is was are were be been being".split())
 _WH_SUBJECT, _CONTRACTIONS = (
     frozenset({"who", "what", "which"}),
     frozenset("s d ll re ve m".split()),
@@ -88,6 +85,7 @@ _NOT_NAMES = frozenset(
 _CAPITALISED = re.compile(r"(?<![\w'])([A-Z][\w'&-]*)(?=(?:\s+([A-Z0-9][\w.]*[\w]|[A-Z0-9]))?)")
 _CJK_START = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]")
 _QUOTED = re.compile(r"[\"“`']([^\"”`']{2,60})[\"”`']")
+_HOW_MUCH = re.compile(r"\bhow\s+much\b", re.IGNORECASE)
 _PERSON_ASKED = re.compile(r"^\W*(who|whom|whose)\b|\bwhich\s+(person|people)\b", re.I)
 _PLACE_PREFIX = re.compile(r"\b(at|in|near|from|into|on|to)\s+(?:the\s+)?$", re.IGNORECASE)
 # Chinese and Japanese "how many <counter>" (几次, 多少天, 何個) and the numerals that answer it.
@@ -101,6 +99,7 @@ _FUNCTION_WORD = "|".join(sorted(STOPWORDS))
 _ATTRIBUTIVE = re.compile(
     rf"(?<![\w'-])(?<![A-Z][\w'-] )[A-Z][\w'-]*(?=\s+(?!(?:{_FUNCTION_WORD})\b)[a-z])"
 )
+_MONTH_NAME = re.compile(rf"\b(?=[A-Z])(?i:{MONTHS})\b")
 _CALENDAR_NAME = re.compile(
     rf"^({MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$", re.IGNORECASE
 )
@@ -109,28 +108,6 @@ _CALENDAR_NAME = re.compile(
 def _generic(word: str) -> bool:
     tokens = tokenize(word)
     return bool(tokens) and all(token in GENERIC for token in tokens)
-
-
-def _relation_forms(question: str) -> frozenset[str]:
-    """ "Who founded X?": the forms of the verb asked about (found, founded -> founder...),
-    so a passage about X that never says who founded it is no answer. Empty when the word
-    after "who" is an auxiliary ("who is", "who's the head roaster")."""
-    sequence = words(question)
-    if len(sequence) < 3 or sequence[0] != "who" or sequence[1] in _AUXILIARIES:
-        return frozenset()
-    if sequence[1] in STOPWORDS or sequence[1] in {"s", "d", "ll", "re", "ve"}:
-        return frozenset()
-    # A light or phrasal verb ("who came up with", "who got", "who made") says little: its
-    # passage writes another verb ("coined"), so only a verb that carries the meaning counts.
-    if lemma(sequence[1]) in _LIGHT_VERBS or sequence[2] in _PARTICLES:
-        return frozenset()
-    forms = {sequence[1], lemma(sequence[1]), *tokenize(sequence[1])}
-    return frozenset(form for form in forms if len(form) >= 3)
-
-
-def _states_relation(forms: frozenset[str], text: str) -> bool:
-    """A word of `text` starts with one of the verb's forms (founded, founder, co-founded)."""
-    return any(word.startswith(form) for word in words(text) for form in forms)
 
 
 _numbers = figures
@@ -183,13 +160,17 @@ class EvidenceRule:
         """`alternatives` (the scorer's other ways to state each question word) gains a
         how-to's action verbs' equivalents ("see" is stated by "list", "print"...)."""
         self.question = question
-        self.kinds = kinds
+        self.language = question_language(question)  # a Spanish, French... question's words
+        self.asks_person = bool(_PERSON_ASKED.search(question)) or self.language.asks_person
+        # "Who paid for the printing?": a money word is the verb of a who-question, not the
+        # amount asked for ("How much did Halley pay" asks for that).
+        self.kinds = (
+            kinds - {"money"} if self.asks_person and not _HOW_MUCH.search(question) else kinds
+        )
         self.question_words = question_words - request_words(question)
         # What a how-to question asks for: a command, for the programs it names.
         self.how = HowTo(question, self.question_words, passages, alternatives)
         self.how_to = self.how.asks
-        self.language = question_language(question)  # a Spanish, French... question's words
-        self.asks_person = bool(_PERSON_ASKED.search(question)) or self.language.asks_person
         self.numbers = _numbers(question)
         self.asks_past = bool(_PAST_ASKED.search(question))
         # A how-to's "without extracting it" says what the command must not do: the answer
@@ -209,7 +190,7 @@ class EvidenceRule:
         counted = _CJK_COUNTER.search(question)
         self.counter = counted.group(2) if counted else ""
         self.subject_verb, self.object_names = self._subject_question(question)
-        self.relation = _relation_forms(question) if self.asks_person else frozenset()
+        self.relation = relation_forms(question) if self.asks_person else frozenset()
 
     def _key_terms(self, question: str) -> list[KeyTerm]:
         terms: list[KeyTerm] = []
@@ -232,6 +213,10 @@ class EvidenceRule:
                 terms.append(KeyTerm(name_words, pattern, is_name=True))
             elif name_words:
                 terms.append(KeyTerm(name_words, is_name=True))
+            elif len(name) <= 2 and name.isupper():
+                # "the B rule prefix", "vitamin D": a letter naming one of several.
+                letter = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
+                terms.append(KeyTerm(frozenset(), letter, is_name=True))
         for quoted in _QUOTED.findall(question):
             quoted_words = frozenset(tokenize(quoted))
             if quoted_words:
@@ -270,8 +255,10 @@ class EvidenceRule:
         """`text` names something of its own, what a "which company..." answer is: a place,
         a capitalised name within a sentence (not one word qualifying a noun: "an English
         reformer", "the Dutch physicist"), or, when a figure or date is asked for, a figure
-        the question does not write."""
+        the question does not write, or a month named ("in January" for "what month")."""
         if self.kinds & {"figure", "count", "money", "date"} and _numbers(text) - self.numbers:
+            return True
+        if "date" in self.kinds and _MONTH_NAME.search(text):
             return True
         if _places(text) - self.question_words:
             return True
@@ -311,59 +298,48 @@ class EvidenceRule:
             return "the negation differs"
         if self.opposites & text_lower or _cjk_opposite(self.question, raw):
             return "the passage says the opposite (before/after, first/last...)"
+        if direction_swapped(self.question, text):
+            return "the passage has the move the other way (from/to)"
+        # (A how-to's "instead of the default output" is a command's contrast of its own.)
+        if not self.how_to and contrasted(self.question, self.question_words, text):
+            return "the passage says it only of what it contrasts (unlike X...)"
         if self.relative_when and not (_TEMPORAL_RELATION | self.language.temporal) & text_lower:
             return "the passage does not relate the date to the event the question names"
-        if self._swapped(text):
+        if swapped(self.subject_verb, self.object_names, text):
             return "the question swaps who did what"
         new_words = spoken(words_) - self.question_words - text_words(context)
         if not new_words and not code:
             return "the passage only restates the question"
-        if self.relation and not _states_relation(self.relation, raw):
+        if self.relation and not states_relation(self.relation, raw):
             return "the who-question's verb is not stated (founded, wrote, runs...)"
         if self.how_to:
-            return self.how.problem(text, code, context, words_ | text_words(context))
+            how = self.how.problem(text, code, context, words_ | text_words(context))
+            return how or (self._when_problem(text) if "date" in self.kinds else "")
         return self._kind_problem(text, new_words)
+
+    def _when_problem(self, text: str) -> str:
+        bare, new_numbers = without_numbers(text, self.numbers), _numbers(text) - self.numbers
+        return when_problem(self.question, bare, new_numbers, self.question_words)
 
     def _kind_problem(self, text: str, new_words: frozenset[str]) -> str:
         text = self.language.as_english(text)  # "en Valencia": a place; "El club": no name
-        new_numbers = _numbers(text) - self.numbers
+        new_numbers, asked = _numbers(text) - self.numbers, self.question_words
         if self.counter:
             # "几次", "何個": the answer is a number of that counter ("3 次", "三次", "3個").
             if not re.search(rf"({_CJK_NUMERAL})\s*{re.escape(self.counter)}", text):
                 return "no count of what the question counts"
             return ""
-        if self.kinds & {"date"} and not (
-            new_numbers and "date" in answer_kinds(without_numbers(text, self.numbers))
-        ):
-            return "no date for a when-question"
+        if "date" in self.kinds and (why := self._when_problem(text)):
+            return why
         if self.kinds & {"count", "figure", "money"} and not new_numbers:
             return "no figure beyond the question's own"
         if self.asks_person and not (_names(text, sentence_start=True) - self.question_words):
             return "no name for a who-question"
-        if "place" in self.kinds and not (_places(text) - self.question_words):
+        if "place" in self.kinds and not (
+            _places(text) - asked or place_stated(self.question, text, asked)
+        ):
             return "no place for a where-question"
         return value_problem(self.question, self.kinds, without_numbers(text, self.numbers))
-
-    def _swapped(self, text: str) -> bool:
-        if not self.subject_verb or not self.object_names:
-            return False
-        sequence = words(text)
-        stems = [lemma(word) for word in sequence]
-        if self.subject_verb not in stems:
-            return False
-        at = stems.index(self.subject_verb)
-        passive = (at + 1 < len(sequence) and sequence[at + 1] == "by") or (
-            at > 0 and sequence[at - 1] in _PASSIVE_MARKERS
-        )
-        for name in self.object_names:
-            places = [i for i, token in enumerate(stems) if token == name]
-            if not places:
-                continue
-            if passive and all(i > at for i in places):
-                return True
-            if not passive and all(i < at for i in places):
-                return True
-        return False
 
 
 _FEW_WORDS = 3  # question words at most, for the one-character check

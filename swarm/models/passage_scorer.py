@@ -31,9 +31,11 @@ from swarm.models.question_words import (
     NEEDS_EXPLANATION,
     NEEDS_FIGURE_KINDS,
     QUESTION_SCAFFOLD,
+    REASON_WORDS,
     loosened,
     weighted_coverage,
 )
+from swarm.models.reasons import reason_stated
 from swarm.wiki.passages import Passage
 
 __all__ = ["PassageScorer", "ScoredPassage"]
@@ -274,6 +276,16 @@ class PassageScorer:
         text = " ".join(item.passage.text for item in items)
         return term_defined(self.rule.question, self.query_words, text)
 
+    def _explained(self, items: Sequence[ScoredPassage], has_code: bool) -> bool:
+        """A how-to's span shows its command; a why-question's states a reason for the asked
+        event (`reason_stated`: words stated in each passage's text, and in its headings)."""
+        if self.rule.how_to:
+            return has_code
+        asked = self.query_words - self.generic - REASON_WORDS
+        stated = [self.matched([item]) & asked for item in items]
+        titled = [frozenset(w for w in asked if self._states(w, i.context_words)) for i in items]
+        return reason_stated([item.passage for item in items], stated, titled, asked)
+
     def _coverage_level(self, items: Sequence[ScoredPassage]) -> Confidence:
         coverage = self.coverage(items)
         high_coverage, lacks_key_word, stated = self._high_coverage(items)
@@ -284,7 +296,7 @@ class PassageScorer:
             >= min(HIGH_COVERAGE, self.rule.how.coverage_bar([i.passage for i in items]))
             and (stated >= HIGH_MIN_MATCHED or self._term_defined(items))
             and not lacks_key_word
-            and (not self.needs_explanation or (self.rule.how_to and has_code))
+            and (not self.needs_explanation or self._explained(items, has_code))
             and (has_figure or not self.needs_figure)
         ):
             return "high"

@@ -19,6 +19,7 @@ __all__ = [
     "NEEDS_EXPLANATION",
     "NEEDS_FIGURE_KINDS",
     "QUESTION_SCAFFOLD",
+    "REASON_WORDS",
     "loosened",
     "normalised_words",
     "weighted_coverage",
@@ -41,10 +42,13 @@ _MONEY_WORDS = (
 )
 # Words asking for a count or size: a digit or a number word answers them.
 _COUNT_WORDS = "much many number total count size"
-# Questions whose answer is a figure or a date ("how much", "when"...).
-NEEDS_FIGURE_KINDS = frozenset({"count", "figure", "date"})
+# Questions whose answer is a figure ("how much", "how many"...). A when-question's answer
+# may be a date, a clock time, a recurrence or an event ("after baking"): the evidence rule
+# judges which its passage states (`swarm.models.time_place`).
+NEEDS_FIGURE_KINDS = frozenset({"count", "figure"})
 # Questions asking for a reason or a method: one matching sentence rarely *states* the answer,
-# so the next sentence joins the answer and confidence stays at most medium.
+# so the next sentence joins the answer, and confidence is high only when the span states a
+# reason for the asked event (`swarm.models.reasons`) or, for a how-to, shows its command.
 NEEDS_EXPLANATION = re.compile(
     r"^\W*(why|how\s+(do|does|did|can|could|should|would|to)|what\s+(caused|made|led))\b",
     re.IGNORECASE,
@@ -59,6 +63,9 @@ def normalised_words(words: str) -> frozenset[str]:
 QUESTION_SCAFFOLD = normalised_words(_SCAFFOLD_WORDS)
 MONEY = normalised_words(_MONEY_WORDS)
 COUNTING = normalised_words(_COUNT_WORDS)
+# Words that ask for the reason itself ("what caused", "the reason for"): a passage stating
+# the reason need not be the one writing them, so they do not tie a reason to the event.
+REASON_WORDS = normalised_words("cause caused causes reason reasons why led made")
 
 
 # --- how specific a question word is ---------------------------------------------------------

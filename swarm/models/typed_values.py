@@ -77,7 +77,7 @@ _WEB = re.compile(
     r"info|edu|gov|ch|at|nl|be|it)\b(/\S*)?",
     _I,
 )
-_VERSION = re.compile(r"(?<![\w.])v?\d+(\.\d+)+([a-z]+\d*)?(?![\w.])|\bv\d+\b", _I)
+_VERSION = re.compile(r"(?<![\w.])v?\d+(\.\d+)+([a-z]+\d*)?(?!\w|\.\w)|\bv\d+\b", _I)
 _PORT = re.compile(r"(?<![\w.])(:\d{2,5}|\d{2,5})(?![\w.])")
 # A password is written after its word ("password: hunter2", "PIN is 4711", "Passwort =
 # x9") or in quotes / code right after it; "password on the card" names no password.

@@ -1,0 +1,270 @@
+"""When and where a passage says, for the offline evidence rule: which shapes of answer a
+when-question or a where-question takes, by how it is asked (general English and the ways
+wikis write times, schedules, addresses, paths and apps).
+
+A when-question about one past occasion ("when did", "in what year") is answered by a date.
+One about a schedule or a routine ("when does the job run", "at what time does...") is also
+answered by a clock time ("at 21:00") or a recurrence ("every Sunday", "nightly"), and one
+asking when to do a step ("when do the raisins go in") by the event it follows ("after
+baking", "once the dough rests"). A where-question is answered by a named place, an address,
+a path, a file, a URL or an app ("in 1Password", "under ~/.cache/git"), a "Location:"-style
+key, and, for where something is kept now, a container ("in the password manager").
+"""
+
+from __future__ import annotations
+
+import re
+
+from swarm.models.evidence import MONTHS, answer_kinds
+from swarm.models.question_words import GENERIC
+from swarm.wiki.tokens import STOPWORDS, tokenize, words
+
+__all__ = ["place_stated", "when_problem"]
+
+_I = re.IGNORECASE
+_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+_SEASON = r"spring|summer|autumn|fall|winter"
+# A time of day: 21:00, 7.30 am, 21h00, 9pm, noon; not a duration ("3:55 h", "1:30 min").
+_CLOCK = re.compile(
+    r"(?<![\w:.,])(?:[01]?\d|2[0-3])(?::[0-5]\d(?::[0-5]\d)?|h[0-5]\d)(?![\w:])"
+    r"(?!\s?(?:h|hrs?|hours?|min|mins|minutes|s|secs?|seconds)\b)|"
+    r"(?<![\w:.,])(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?\s?(?:am|pm|a\.m\.|p\.m\.)(?!\w)|"
+    r"\b(?:noon|midday|midnight|o'clock)\b",
+    _I,
+)
+# A time in a day, a week or a year: "every Sunday", "on Mondays", "nightly", "in the
+# evening", "in early March", "on the 10th".
+_IN_CYCLE = re.compile(
+    r"\b(?:every|each)\s+(?:other\s+|second\s+)?"
+    rf"(?:night|morning|afternoon|evening|weekend|weekday|weeknight|{_SEASON}|{_DAY}|{MONTHS})s?"
+    r"\b|\b(?:nightly|weekdays|weekends|weeknights|mornings|evenings|afternoons)\b|"
+    rf"\b{_DAY}\b|"
+    r"\b(?:in|on)\s+the\s+(?:morning|afternoon|evening|night)s?\b|"
+    r"\bat\s+(?:night|dawn|dusk|weekends?|the\s+weekend)\b|"
+    rf"\b(?:in|by|from|until|till|before|after|during|through)\s+(?:early\s+|late\s+|mid-?)?"
+    rf"(?:(?-i:(?=[A-Z]))(?:{MONTHS})\b|{_SEASON}\b)|"
+    r"\bon\s+the\s+\d{1,2}(?:st|nd|rd|th)\b|\bthe\s+\d{1,2}(?:st|nd|rd|th)\s+of\b",
+    _I,
+)
+# How often, not when in the cycle ("every 12 months", "weekly", "twice a year"): the answer
+# to when a step is done ("when do I change the filter"), not to when something is held.
+_FREQUENCY = re.compile(
+    r"\b(?:every|each)\s+(?:other\s+|second\s+|few\s+|\d+\s+|[a-z]+\s+)?"
+    r"(?:day|week|month|quarter|year|hour|minute)s?\b|"
+    r"\b(?:daily|weekly|fortnightly|monthly|quarterly|yearly|annually|hourly)\b|"
+    r"\b(?:once|twice|\w+\s+times)\s+(?:a|an|per|each|every)\s+"
+    r"(?:day|night|week|month|quarter|year|hour)\b",
+    _I,
+)
+# The event a step follows or waits for: "after baking", "once the dough rests", "when this
+# function is called"; the words after it must say something the question does not.
+_EVENT = re.compile(
+    r"\b(after|before|once|when|whenever|until|till|upon|while|during|as\s+soon\s+as)\s+"
+    r"((?:[\w'-]+\s+){0,3}[\w'-]+)",
+    _I,
+)
+# A time or a place the passage does not know ("its location is unknown", "the date is
+# uncertain"): what else it writes is a guess, not the answer.
+_UNSURE = re.compile(
+    r"\b(unknown|unclear|uncertain|undetermined|disputed|not\s+(?:yet\s+)?(?:known|clear|"
+    r"certain|fixed|decided|set)|tbd|to\s+be\s+(?:confirmed|decided|determined))\b",
+    _I,
+)
+_NEGATED_BEFORE = re.compile(r"(?:\b(?:not|never|no)|n['’]t)\s+(?:[\w'-]+\s+){0,2}$", _I)
+
+# How the when-question is asked.
+_ASKS_YEAR = re.compile(r"\b(what|which|in\s+what)\s+(year|date|month|decade|century)\b", _I)
+_ASKS_MONTH = re.compile(r"\b(what|which)\s+months?\b", _I)
+# "In January", "by early March": a month named, for "what month".
+_MONTH = re.compile(
+    rf"\b(?:in|by|from|until|till|since|during|every|each|early|late|mid-?)\s+"
+    rf"(?-i:(?=[A-Z]))(?:{MONTHS})\b",
+    _I,
+)
+# "When joining two files, how do I...": a when-clause opening another question.
+_WHEN_CLAUSE = re.compile(
+    r"^\W*when\b[^?]*?,\s*(?:how|what|which|who|whom|where|why|can|could|should|do|does|"
+    r"is|are)\b",
+    _I,
+)
+_ASKS_DAY = re.compile(r"\b(what|which)\s+days?\b", _I)
+_ASKS_TIME = re.compile(r"\b(what|which)\s+time\b", _I)
+_PAST_WHEN = re.compile(r"\bwhen\s+(did|was|were|had)\b", _I)
+_STEP_WHEN = re.compile(r"\bwhen\s+(do|does|should|can|must|to)\b", _I)
+
+
+# Words that only frame a time or a place ("every", "twice a", "early"): the time word or the
+# place itself must be one the question does not write.
+_FRAMING = frozenset(
+    tokenize("every each other second few once twice times per early late mid the a an")
+)
+
+
+def _new(phrase: str, question_words: frozenset[str]) -> bool:
+    tokens = {token for token in tokenize(phrase) if token not in STOPWORDS}
+    return bool(tokens - _FRAMING - question_words)
+
+
+def _stated(pattern: re.Pattern[str], text: str, question_words: frozenset[str]) -> bool:
+    """A match of `pattern` in `text`, not negated ("not on Sundays") and not only the
+    question's own words ("nightly" for "the nightly job")."""
+    return any(
+        _new(match.group(), question_words) and not _NEGATED_BEFORE.search(text[: match.start()])
+        for match in pattern.finditer(text)
+    )
+
+
+# Clauses: a time said in one ("Next step: call after the pilot review") is not the time of
+# what another says ("Stage: pilot ending").
+_CLAUSE = re.compile(r"[;,!?()\[\]\n]|\.\s|\s[—–-]\s")
+
+
+def _tied(clause: str, match: re.Match[str], question_words: frozenset[str]) -> bool:
+    """The rest of the clause writes a question word: the time is the asked event's ("the
+    timer starts when...", "internet off 21:00", "Raisins ... after baking"); not a generic
+    word ("usually")."""
+    rest = clause[: match.start()] + " " + clause[match.end() :]
+    return bool(set(tokenize(rest)) & question_words - GENERIC)
+
+
+def _when_stated(
+    pattern: re.Pattern[str], text: str, question_words: frozenset[str], *, event: bool = False
+) -> bool:
+    """A match of `pattern` (for an `event`: the words after its connective) saying something
+    the question does not, not negated, in a clause about the asked event (or in a passage
+    writing no question word at all: a value under its heading)."""
+    untied = not set(tokenize(text)) & question_words
+    for clause in _CLAUSE.split(text):
+        for match in pattern.finditer(clause):
+            said = match.group(2) if event else match.group()
+            if event and (match.group(1).lower() in question_words or said[0].isdigit()):
+                continue
+            if not _new(said, question_words) or _NEGATED_BEFORE.search(clause[: match.start()]):
+                continue
+            if untied or _tied(clause, match, question_words):
+                return True
+    return False
+
+
+def when_problem(question: str, text: str, new_numbers: set[str], asked: frozenset[str]) -> str:
+    """Why `text` (the question's own numbers blanked) does not say when ("" when it does,
+    or the question only opens with a when-clause): a date for a past occasion or a year
+    asked, a month named for a month asked; also a clock time for a time asked or a
+    schedule; also a time in a day, week or year for a schedule or a day asked; also how
+    often, or the event a step follows, for "when do I / does X..."; each in a clause about
+    the asked event (`asked`: the question's words; `new_numbers`: the figures `text` adds
+    to the question's)."""
+    if (new_numbers and "date" in answer_kinds(text)) or _WHEN_CLAUSE.search(question):
+        return ""
+    if _UNSURE.search(text):
+        return _NO_WHEN
+    if _ASKS_MONTH.search(question) and _when_stated(_MONTH, text, asked):
+        return ""
+    if not _ASKS_YEAR.search(question):
+        asks_time, asks_day = bool(_ASKS_TIME.search(question)), bool(_ASKS_DAY.search(question))
+        past = bool(_PAST_WHEN.search(question))
+        if (asks_time or not past) and not asks_day and _when_stated(_CLOCK, text, asked):
+            return ""
+        if (asks_day or not (past or asks_time)) and _when_stated(_IN_CYCLE, text, asked):
+            return ""
+        if _STEP_WHEN.search(question) and not asks_time:
+            if _when_stated(_FREQUENCY, text, asked):
+                return ""
+            return "" if _when_stated(_EVENT, text, asked, event=True) else _NO_WHEN
+    return _NO_WHEN
+
+
+_NO_WHEN = "no date for a when-question"
+
+# --- where ----------------------------------------------------------------------------------
+
+_PLACE_PREPOSITION = (
+    r"(?:at|in|inside|into|on|onto|under|underneath|beneath|behind|beside|near|next\s+to|"
+    r"within|from)"
+)
+# A path, a file, a URL or an app after a preposition: "in ~/.pypirc", "under
+# ~/.cache/git/credential/socket", "at https://...", "in `config/ci.yml`", "in 1Password".
+_LOCATOR = re.compile(
+    rf"\b{_PLACE_PREPOSITION}\s+(?:the\s+|your\s+|my\s+|our\s+)?[\"'`“‘]?"
+    r"(https?://\S+|www\.\S+|~?/[\w.@%+-]+(?:/[\w.@%+-]*)*|~/[\w.-]+|\.[A-Za-z_][\w-]*"
+    r"(?:/[\w.-]+)*|[\w.-]*[A-Za-z][\w.-]*(?:/[\w.-]+)+|[\w-]{2,}\.[a-z][a-z0-9]{1,4}\b|"
+    r"\d+[A-Z][a-z][\w-]*|[a-z]+[A-Z][\w-]*)",
+)
+# A name after a preposition of place ("under "PyPI upload token"", "inside the Finance
+# folder"): not a month or a weekday.
+_NAMED = re.compile(
+    rf"\b{_PLACE_PREPOSITION}\s+(?:the\s+|your\s+|my\s+|our\s+)?[\"'`“‘]?([A-Z][\w'&-]*)"
+)
+_CALENDAR = re.compile(rf"^(?:{MONTHS}|{_DAY})$", _I)
+# A street address, a floor, a postcode: "41 Queen Square", "3rd floor", "Hauptstraße 12",
+# "BS1 4QS".
+_ADDRESS = re.compile(
+    r"\b\d+[a-zA-Z]?,?\s+(?:[A-Z][\w'.-]*\s+){1,3}(?:Street|St|Road|Rd|Square|Sq|Avenue|Ave|"
+    r"Lane|Ln|Way|Place|Pl|Drive|Dr|Boulevard|Blvd|Court|Ct|Close|Terrace|Row|Gardens|"
+    r"Parkway|Crescent|Quay|Wharf|Mews|Hill)\b|"
+    r"\b\d+,?\s+(?i:rue|avenue|boulevard|place|calle|via|viale|piazza|avenida)\s+\w|"
+    r"\b[A-ZÄÖÜ][\w-]*(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm)\s*\d+|"
+    r"\b\d+(?:st|nd|rd|th)\s+(?i:floor)\b|\b(?i:floor|suite|room|building)\s+\d+\b|"
+    r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\b[A-Z]{2}\s\d{5}(?:-\d{4})?\b"
+)
+# A container where a thing is kept, lowercase: "in the password manager", "under the sink";
+# not a time or a manner ("in the end", "at the moment", "in the same way").
+_CONTAINER = re.compile(
+    rf"\b{_PLACE_PREPOSITION}\s+(?:the|a|an|my|our|your|his|her|their)\s+"
+    r"((?:[\w'-]+\s+){0,2}[\w'-]+)",
+    _I,
+)
+_NOT_CONTAINERS = frozenset(
+    "morning afternoon evening night day week month year time moment end beginning start "
+    "middle meantime past future case way same first last long short run meanwhile process "
+    "course event form order sense meantime fact hope interest name favour favor spirit light "
+    "context face wake absence presence hand whole wild".split()
+)
+# "Location: ...", "Address: ...", "Stored in: ..." (a fact's key names a place); "From: ..."
+# and "Source: ..." answer where something comes from.
+_PLACE_KEY = re.compile(
+    r"(?:^|[;\n]\s*|\)\s*)(?:location|address|where|venue|site|room|path|folder|directory|"
+    r"dir|url|stored(?:\s+in)?|kept(?:\s+in)?|lives?(?:\s+in)?|found\s+in)\s*:\s*([^;\n]+)",
+    _I,
+)
+_ORIGIN_KEY = re.compile(
+    r"(?:^|[;\n]\s*)(?:from|source|origin|comes?\s+from|upstream)\s*:\s*([^;\n]+)", _I
+)
+_ASKS_ORIGIN = re.compile(r"\bfrom\W*$", _I)
+_PAST_WHERE = re.compile(r"\bwhere\s+(did|was|were|had)\b", _I)
+
+
+def place_stated(question: str, text: str, question_words: frozenset[str]) -> bool:
+    """`text` says where, beyond the question's own words: a path, file, URL or app after a
+    preposition, an address, a place key's value; for where something is now ("where do I
+    keep", "where is"), a container ("in the password manager") too. A place after "not" or
+    "never" says where it is not; a passage saying it does not know says nothing here."""
+    if _UNSURE.search(text):
+        return False
+    if _stated(_ADDRESS, text, question_words):
+        return True
+    # A path or a URL is new unless the question writes it ("~/.cache/git" for "git cache").
+    for match in _LOCATOR.finditer(text):
+        if match.group(1).lower() not in question.lower() and not _NEGATED_BEFORE.search(
+            text[: match.start()]
+        ):
+            return True
+    for match in _NAMED.finditer(text):
+        if _CALENDAR.match(match.group(1)) or _NEGATED_BEFORE.search(text[: match.start()]):
+            continue
+        if _new(match.group(1), question_words):
+            return True
+    keys = [_PLACE_KEY, _ORIGIN_KEY] if _ASKS_ORIGIN.search(question) else [_PLACE_KEY]
+    if any(_new(m.group(1), question_words) for key in keys for m in key.finditer(text)):
+        return True
+    if _PAST_WHERE.search(question):
+        return False
+    for match in _CONTAINER.finditer(text):
+        nouns = [word for word in words(match.group(1)) if word not in STOPWORDS]
+        if not nouns or set(nouns) & _NOT_CONTAINERS or any(n[0].isdigit() for n in nouns):
+            continue
+        if _new(" ".join(nouns), question_words) and not _NEGATED_BEFORE.search(
+            text[: match.start()]
+        ):
+            return True
+    return False

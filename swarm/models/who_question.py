@@ -1,0 +1,81 @@
+"""Who did what, for the offline evidence rule: the verb a who-question asks about
+("who founded X") and whether a passage states it, and a question that swaps who did what
+("Who joined Norman forces" against "the Normans joined Turkish forces").
+"""
+
+from __future__ import annotations
+
+from swarm.models.evidence import lemma
+from swarm.wiki.tokens import STOPWORDS, tokenize, words
+
+__all__ = ["relation_forms", "states_relation", "swapped"]
+
+_AUXILIARIES = frozenset(
+    "is was are were be been do does did has have had can could will would should may might "
+    "must shall".split()
+)
+_LIGHT_VERBS = frozenset(
+    "come came get got make made take took give gave go went put set keep kept let "
+    "help use used".split()
+)
+_PARTICLES = frozenset("up out off down over back away on in".split())
+_PASSIVE_MARKERS = frozenset("is was are were be been being".split())
+# Adverbs between "who" and its verb ("who first proposed", "who actually took"): general
+# English, and words in -ly (not verbs in -ply: "who supplied").
+_ADVERBS = frozenset(
+    "first ever once later also still just then now soon since originally actually really "
+    "initially eventually finally".split()
+)
+
+
+def _adverb(word: str) -> bool:
+    return word in _ADVERBS or (len(word) > 4 and word.endswith("ly") and not word.endswith("ply"))
+
+
+def relation_forms(question: str) -> frozenset[str]:
+    """ "Who founded X?": the forms of the verb asked about (found, founded -> founder...),
+    so a passage about X that never says who founded it is no answer. Empty when the word
+    after "who" is an auxiliary ("who is", "who's the head roaster"). Adverbs before the
+    verb are passed over ("who first proposed": proposed)."""
+    sequence = words(question)
+    while len(sequence) > 3 and _adverb(sequence[1]):
+        del sequence[1]
+    if len(sequence) < 3 or sequence[0] != "who" or sequence[1] in _AUXILIARIES:
+        return frozenset()
+    if sequence[1] in STOPWORDS or sequence[1] in {"s", "d", "ll", "re", "ve"}:
+        return frozenset()
+    # A light or phrasal verb ("who came up with", "who got", "who made") says little: its
+    # passage writes another verb ("coined"), so only a verb that carries the meaning counts.
+    if lemma(sequence[1]) in _LIGHT_VERBS or sequence[2] in _PARTICLES:
+        return frozenset()
+    forms = {sequence[1], lemma(sequence[1]), *tokenize(sequence[1])}
+    return frozenset(form for form in forms if len(form) >= 3)
+
+
+def states_relation(forms: frozenset[str], text: str) -> bool:
+    """A word of `text` starts with one of the verb's forms (founded, founder, co-founded)."""
+    return any(word.startswith(form) for word in words(text) for form in forms)
+
+
+def swapped(subject_verb: str, object_names: frozenset[str], text: str) -> bool:
+    """`text` writes the question's object names (`object_names`, the names after its verb
+    `subject_verb`) on the subject's side of that verb: who did what is swapped."""
+    if not subject_verb or not object_names:
+        return False
+    sequence = words(text)
+    stems = [lemma(word) for word in sequence]
+    if subject_verb not in stems:
+        return False
+    at = stems.index(subject_verb)
+    passive = (at + 1 < len(sequence) and sequence[at + 1] == "by") or (
+        at > 0 and sequence[at - 1] in _PASSIVE_MARKERS
+    )
+    for name in object_names:
+        places = [i for i, token in enumerate(stems) if token == name]
+        if not places:
+            continue
+        if passive and all(i > at for i in places):
+            return True
+        if not passive and all(i < at for i in places):
+            return True
+    return False
