@@ -256,16 +256,19 @@ class PassageScorer:
         titled = frozenset(w for w in self.query_words if self._states(w, items[0].context_words))
         asked = self.query_words - self.names - self.type_words - self.generic
         text = " ".join(i.passage.text for i in items if self.matched([i]) & asked or not asked)
+        instance = not rank and self.rule.instance_stated(text)
         coverage, lacks, stated = weighted_coverage(
             self.idf,
             self.matched(items),
             titled,
-            optional=self.type_words if not rank and self.rule.instance_stated(text) else set(),
+            optional=self.type_words if instance else set(),
             generic=self.generic,
             context_weight=CONTEXT_WEIGHT if self.rule.how_to or rank else HIGH_CONTEXT_WEIGHT,
             key_share=HIGH_KEY_WORD_IDF_SHARE,
             titles_count=not self.rule.how_to,
         )
+        if not rank and not instance and self.type_words - self.matched(items) - titled:
+            lacks = True  # "which macro": neither a macro named nor the word "macro"
         if not rank:  # a missing word heading another section of the page: the answer is there
             page = [i.context_words for i in self.items if i.passage.page == items[0].passage.page]
             lacks |= bool((asked - self.matched(items) - titled) & frozenset().union(*page))
