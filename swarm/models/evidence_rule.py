@@ -113,6 +113,13 @@ def _generic(word: str) -> bool:
 _numbers = figures
 
 
+# A part of a document ("in Chapter 21", "see Table 3", "Appendix B"): no name, no place.
+_DOCUMENT_PART = re.compile(
+    r"(?:Chapter|Section|Part|Appendix|Figure|Fig|Table|Listing|Step|Page|Volume|Vol|"
+    r"Paragraph|Example|Exhibit)\.?\s+(?:\d|[IVXLC]+\b|[A-Z]\b)"
+)
+
+
 def _names(text: str, *, sentence_start: bool = False) -> set[str]:
     """Capitalised words (opening a sentence too, with `sentence_start`: "Tom covers..."),
     not months, weekdays or places after "in"/"at", as stemmed tokens."""
@@ -123,6 +130,8 @@ def _names(text: str, *, sentence_start: bool = False) -> set[str]:
             continue
         if _CALENDAR_NAME.match(match.group()) or _PLACE_PREFIX.search(text[: match.start()]):
             continue
+        if _DOCUMENT_PART.match(text, match.start()):
+            continue
         found.update(tokenize(match.group()))
     return found
 
@@ -131,7 +140,9 @@ def _places(text: str) -> set[str]:
     """Capitalised words after "at", "in", "near"... (not months or weekdays), as tokens."""
     found: set[str] = set()
     for match in re.finditer(r"\b(?:at|in|near|from|into|on|to)\s+(?:the\s+)?([A-Z][\w'-]*)", text):
-        if not _CALENDAR_NAME.match(match.group(1)):
+        if not _CALENDAR_NAME.match(match.group(1)) and not _DOCUMENT_PART.match(
+            text, match.start(1)
+        ):
             found.update(tokenize(match.group(1)))
     return found
 

@@ -43,6 +43,8 @@ def test_which_x_needs_an_x(
     [
         # the page says what the program does with stderr; it names no macro
         ("rustbook", "Which macro prints an error message to stderr instead of stdout?"),
+        # "the project in Chapter 21 will use...": a part of the book is no crate's name
+        ("rustbook", "Which crate does the book have you use for its async examples?"),
         # the option's description; no package is named
         ("devnotes", "For which packages does mypy ignore missing imports?"),
     ],
