@@ -1,0 +1,95 @@
+"""What kind of instance a question's answer is: a set ("which packages...", "what are the
+rules...") wants every member, which one page's passage rarely holds when other pages match
+as well; a value ("what grade", "which floor", "what size") is a figure or a code, never a
+name ("at MIT" names a place, not a grade).
+
+Pure functions over text, in English wording.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Set
+
+from swarm.wiki.tokens import tokenize
+
+__all__ = ["asks_for_set", "asks_for_value", "glossed_only", "value_stated"]
+
+_I = re.IGNORECASE
+_AUX = (
+    "is|was|are|were|be|been|do|does|did|has|have|had|can|could|will|would|should|may|might|"
+    "must|shall"
+)
+# "Which packages does mypy ignore", "which novels of 1847", "what tools do we use", "what
+# days is it open": a plural noun after which/what, followed by an auxiliary, a preposition,
+# a pronoun or the question's end. ("What causes the flood": a verb, followed by its object.)
+_PLURAL_AFTER_WH = re.compile(
+    r"(?:^|[,;:]\s*|\b(?:in|at|on|for|from|to|by|of|with|during|into|under)\s+)"
+    r"(?:which|what)\s+(?:[\w'-]+\s+)?([a-z][\w'-]{2,}s)"
+    rf"(?=\s+(?:{_AUX}|of|in|on|at|for|from|by|with|to|under|did|we|i|you|they|he|she|it|"
+    r"came|come|went|get|got)\b|\s*[?.!]?\s*$)",
+    _I,
+)
+# "What are the house rules?", "list the ports", "name all the moons": the answer is a list.
+_PLURAL_LISTED = re.compile(
+    r"^\W*(?:what|which)\s+(?:are|were)\s+(?:the|all\s+the|our|my|its|their)\s+"
+    r"(?:[\w'-]+\s+){0,2}?[a-z][\w'-]{2,}s\b(?!\s+(?:of|for)\s+(?:the\s+)?(?:first|one)\b)|"
+    r"^\W*(?:list|name)\s+(?:all\s+)?(?:the\s+)?(?:[\w'-]+\s+){0,2}?[a-z][\w'-]{2,}s\b",
+    _I,
+)
+# Plural-looking words that are not plurals.
+_NOT_PLURAL = re.compile(r"(ss|us|is|ics|ous|news|series|species|'s)$", _I)
+# "Which of the packages": one of them, not the set.
+_ONE_OF = re.compile(r"\b(?:which|what)\s+(?:one\s+)?of\b", _I)
+
+
+def asks_for_set(question: str) -> bool:
+    """`question` asks for a set of things ("which packages", "what are the rules"), not
+    one ("which package", "which of the packages")."""
+    if not isinstance(question, str) or _ONE_OF.search(question):
+        return False
+    if _PLURAL_LISTED.search(question):
+        return True
+    return any(not _NOT_PLURAL.search(m.group(1)) for m in _PLURAL_AFTER_WH.finditer(question))
+
+
+# Nouns whose instances are values rather than named things: a grade is "A-" or "87", a floor
+# "3rd" or "55", a size "XL" or "12 mm". General English, singular and plural.
+_VALUE_NOUNS = frozenset(
+    tokenize(
+        "grade grades mark marks score scores floor floors room rooms level levels size sizes "
+        "rate rates version versions year years percentage percent rank ranking rating ratings "
+        "number numbers age height weight length width depth temperature speed dose dosage "
+        "page pages chapter chapters gate platform seat row zone tier capacity amount total "
+        "quantity count price cost fee salary budget limit ratio resolution voltage frequency "
+        "altitude elevation distance duration number code port edition issue volume"
+    )
+)
+# A figure or a code: a token holding a digit, a letter grade ("B+", "an A."), a size
+# ("XL") or an ordinal word ("the third floor").
+_VALUE = re.compile(
+    r"(?<![\w])(?:[\w.+-]*\d[\w.+-]*|[A-F][+-](?![\w])|[A-F](?=[.,;:!?)]|\s*$)|X{1,3}[SL]|"
+    r"(?i:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|ground|top|"
+    r"basement))(?![\w])"
+)
+
+
+def asks_for_value(type_words: Set[str]) -> bool:
+    """Every answer-type word (`answer_type_words`' stems) is a value noun: "what grade"."""
+    return bool(type_words) and all(word in _VALUE_NOUNS for word in type_words)
+
+
+def value_stated(text: str, numbers: Set[str]) -> bool:
+    """`text` writes a figure or a code that is not one of the question's `numbers`."""
+    return any(m.group() not in numbers for m in _VALUE.finditer(text))
+
+
+_BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+
+
+def glossed_only(names: Set[str], text: str) -> bool:
+    """Some of `names` (tokens) is in `text` only inside brackets: a gloss on something else
+    ("runs in AWS eu-west-2 (London)" is where the servers are, not the London office)."""
+    outside = set(tokenize(_BRACKETED.sub(" ", text)))
+    inside = set(tokenize(" ".join(m.group() for m in _BRACKETED.finditer(text))))
+    return bool(names & inside - outside)
