@@ -352,6 +352,8 @@ class EvidenceRule:
             _places(text) - asked or place_stated(self.question, text, asked)
         ):
             return "no place for a where-question"
+        if self.asks_value and not value_stated(text, self.numbers):
+            return "no figure or code for the value asked (what grade, which floor...)"
         names = frozenset().union(*(term.words for term in self.key_terms if term.is_name))
         if "place" in self.kinds and glossed_only(names, text):
             return "the where-question's name only glosses something else (in brackets)"

@@ -158,3 +158,25 @@ def test_the_office_named_outside_brackets_keeps_high(tmp_path: Path) -> None:
     wiki = page_wiki(tmp_path, {"offices.md": OFFICES})
     result = query("Where is the Bristol office?", wiki_dir=wiki, model="offline")
     assert_level(result, "high", "41 Queen Square")
+
+
+FLOOR_WORDS = """# Office
+
+The office is on the floor above the bakery on Mill Street.
+"""
+FLOOR_VALUE = """# Office
+
+The office is on the 3rd floor above the bakery on Mill Street.
+"""
+
+
+def test_a_value_asked_needs_a_figure_or_a_code(tmp_path: Path) -> None:
+    wiki = page_wiki(tmp_path, {"office.md": FLOOR_WORDS})
+    result = query("Which floor is the office on?", wiki_dir=wiki, model="offline")
+    assert_level(result, "not high", "bakery")
+
+
+def test_a_floor_number_answers_which_floor(tmp_path: Path) -> None:
+    wiki = page_wiki(tmp_path, {"office.md": FLOOR_VALUE})
+    result = query("Which floor is the office on?", wiki_dir=wiki, model="offline")
+    assert_level(result, "high", "3rd floor")
