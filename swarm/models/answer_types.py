@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Set
 
+from swarm.models.measures import measure_kinds
 from swarm.wiki.tokens import tokenize
 
-__all__ = ["asks_for_set", "asks_for_value", "glossed_only", "value_stated"]
+__all__ = ["asks_for_set", "asks_for_value", "glossed_only", "value_of_noun", "value_stated"]
 
 _I = re.IGNORECASE
 _AUX = (
@@ -82,6 +83,41 @@ def asks_for_value(type_words: Set[str]) -> bool:
 def value_stated(text: str, numbers: Set[str]) -> bool:
     """`text` writes a figure or a code that is not one of the question's `numbers`."""
     return any(m.group() not in numbers for m in _VALUE.finditer(text))
+
+
+# Sentences and ";"-clauses: "Grade: A-" and "the 3rd floor, above the bakery" stay whole.
+_SENTENCE = re.compile(r"[;!?\n]|\.\s")
+
+
+# Value nouns measured in a unit: their value is a figure with that unit ("19 °C", not
+# "25 L"); `measure_kinds`' kinds, and temperature's own.
+_UNIT_OF = {
+    **dict.fromkeys(tokenize("temperature temperatures"), "temperature"),
+    **dict.fromkeys(tokenize("height length width depth distance altitude elevation"), "length"),
+    **dict.fromkeys(tokenize("weight"), "mass"),
+    **dict.fromkeys(tokenize("duration"), "duration"),
+    **dict.fromkeys(tokenize("age"), "age"),
+}
+_TEMPERATURE = re.compile(r"\d\s?(?:°|º|degrees?\b|deg\b|[CF]\b)", _I)
+
+
+def _in_unit(nouns: Set[str], text: str) -> bool:
+    units = {_UNIT_OF[noun] for noun in nouns if noun in _UNIT_OF}
+    if not units:
+        return True
+    kinds = measure_kinds(text) | ({"temperature"} if _TEMPERATURE.search(text) else set())
+    return bool(units & kinds)
+
+
+def value_of_noun(nouns: Set[str], text: str, numbers: Set[str]) -> bool:
+    """A figure or a code in `text` for the value asked, in the noun's unit when it has one
+    ("19 °C" for a temperature, not "25 L"): in a sentence writing the value noun (`nouns`,
+    stems) when the text writes it ("Temperature control: an old fridge" gives none),
+    anywhere in `text` when it does not."""
+    sentences = [part for part in _SENTENCE.split(text) if nouns & set(tokenize(part))]
+    return any(
+        value_stated(part, numbers) and _in_unit(nouns, part) for part in sentences or [text]
+    )
 
 
 _BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")

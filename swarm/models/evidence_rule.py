@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from swarm.models.answer_types import asks_for_value, glossed_only, value_stated
+from swarm.models.answer_types import asks_for_value, glossed_only, value_of_noun, value_stated
 from swarm.models.cjk_question import cjk_unstated
 from swarm.models.contrasts import contrasted, direction_swapped
 from swarm.models.evidence import MONTHS, figures, lemma, spoken, text_words
@@ -193,7 +193,8 @@ class EvidenceRule:
         self.subject_verb, self.object_names = self._subject_question(question)
         self.relation = relation_forms(question) if self.asks_person else frozenset()
         # "What grade...", "which floor...": the answer is a figure or a code, not a name.
-        self.asks_value = asks_for_value(answer_type_words(question))
+        self.value_nouns = answer_type_words(question)
+        self.asks_value = asks_for_value(self.value_nouns)
 
     def _key_terms(self, question: str) -> list[KeyTerm]:
         terms: list[KeyTerm] = []
@@ -352,7 +353,7 @@ class EvidenceRule:
             _places(text) - asked or place_stated(self.question, text, asked)
         ):
             return "no place for a where-question"
-        if self.asks_value and not value_stated(text, self.numbers):
+        if self.asks_value and not value_of_noun(self.value_nouns, text, self.numbers):
             return "no figure or code for the value asked (what grade, which floor...)"
         names = frozenset().union(*(term.words for term in self.key_terms if term.is_name))
         if "place" in self.kinds and glossed_only(names, text):

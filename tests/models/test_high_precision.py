@@ -180,3 +180,26 @@ def test_a_floor_number_answers_which_floor(tmp_path: Path) -> None:
     wiki = page_wiki(tmp_path, {"office.md": FLOOR_VALUE})
     result = query("Which floor is the office on?", wiki_dir=wiki, model="offline")
     assert_level(result, "high", "3rd floor")
+
+
+KIT = """# Kit
+
+Fermenter: 25 L plastic bucket with a tap. Temperature control: an old fridge with a heat
+mat.
+"""
+BATCH = """# Kit
+
+Fermenter: 25 L plastic bucket with a tap. Fermentation temperature: 19 °C for ten days.
+"""
+
+
+def test_a_figure_in_another_unit_is_no_temperature(tmp_path: Path) -> None:
+    wiki = page_wiki(tmp_path, {"kit.md": KIT})
+    result = query("What temperature do I ferment at?", wiki_dir=wiki, model="offline")
+    assert_level(result, "not high", "25 L")
+
+
+def test_degrees_answer_what_temperature(tmp_path: Path) -> None:
+    wiki = page_wiki(tmp_path, {"kit.md": BATCH})
+    result = query("What temperature do I ferment at?", wiki_dir=wiki, model="offline")
+    assert_level(result, "high", "19 °C")
