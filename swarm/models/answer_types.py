@@ -21,12 +21,18 @@ _AUX = (
     "is|was|are|were|be|been|do|does|did|has|have|had|can|could|will|would|should|may|might|"
     "must|shall"
 )
-# "Which packages does mypy ignore", "which novels of 1847", "what tools do we use", "what
-# days is it open": a plural noun after which/what, followed by an auxiliary, a preposition,
-# a pronoun or the question's end. ("What causes the flood": a verb, followed by its object.)
+# "Which packages does mypy ignore", "which services page the secondary": a plural noun
+# after "which" (at most one word between: "which two moons").
+_OPENING = r"(?:^|[,;:]\s*|\b(?:in|at|on|for|from|to|by|of|with|during|into|under)\s+)"
+_COUNT = r"(?:(?:two|three|four|five|six|seven|eight|nine|ten|\d+|other|main)\s+)?"
+_PLURAL_AFTER_WHICH = re.compile(
+    rf"{_OPENING}which\s+{_COUNT}([a-z][\w'-]{{2,}}s)\b",
+    _I,
+)
+# "What tools do we use", "what days is it open": after "what", followed by an auxiliary, a
+# preposition, a pronoun or the question's end. ("What causes the flood": a verb.)
 _PLURAL_AFTER_WH = re.compile(
-    r"(?:^|[,;:]\s*|\b(?:in|at|on|for|from|to|by|of|with|during|into|under)\s+)"
-    r"(?:which|what)\s+(?:[\w'-]+\s+)?([a-z][\w'-]{2,}s)"
+    rf"{_OPENING}what\s+{_COUNT}([a-z][\w'-]{{2,}}s)"
     rf"(?=\s+(?:{_AUX}|of|in|on|at|for|from|by|with|to|under|did|we|i|you|they|he|she|it|"
     r"came|come|went|get|got)\b|\s*[?.!]?\s*$)",
     _I,
@@ -39,7 +45,7 @@ _PLURAL_LISTED = re.compile(
     _I,
 )
 # Plural-looking words that are not plurals.
-_NOT_PLURAL = re.compile(r"(ss|us|is|ics|ous|news|series|species|'s)$", _I)
+_NOT_PLURAL = re.compile(r"(ss|us|is|ics|ous|news|series|species|'s|^has|^does|^was)$", _I)
 # "Which of the packages": one of them, not the set.
 _ONE_OF = re.compile(r"\b(?:which|what)\s+(?:one\s+)?of\b", _I)
 
@@ -51,7 +57,8 @@ def asks_for_set(question: str) -> bool:
         return False
     if _PLURAL_LISTED.search(question):
         return True
-    return any(not _NOT_PLURAL.search(m.group(1)) for m in _PLURAL_AFTER_WH.finditer(question))
+    found = [*_PLURAL_AFTER_WHICH.finditer(question), *_PLURAL_AFTER_WH.finditer(question)]
+    return any(not _NOT_PLURAL.search(match.group(1)) for match in found)
 
 
 # Nouns whose instances are values rather than named things: a grade is "A-" or "87", a floor

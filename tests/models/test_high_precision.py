@@ -203,3 +203,15 @@ def test_degrees_answer_what_temperature(tmp_path: Path) -> None:
     wiki = page_wiki(tmp_path, {"kit.md": BATCH})
     result = query("What temperature do I ferment at?", wiki_dir=wiki, model="offline")
     assert_level(result, "high", "19 °C")
+
+
+def _runbook(team: str) -> str:
+    return f"# Runbook: {team} alerts\n\nPage the {team} secondary through PagerDuty.\n"
+
+
+def test_which_things_do_it_is_not_high_from_one_of_several(tmp_path: Path) -> None:
+    """ "Which services page the secondary?": each runbook says it of its own team."""
+    pages = {f"{team.lower()}.md": _runbook(team) for team in ("Billing", "Web", "Identity")}
+    wiki = page_wiki(tmp_path, pages)
+    result = query("Which teams page the secondary?", wiki_dir=wiki, model="offline")
+    assert_level(result, "not high", "secondary")
