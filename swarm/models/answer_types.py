@@ -62,15 +62,16 @@ def asks_for_set(question: str) -> bool:
 
 
 # Nouns whose instances are values rather than named things: a grade is "A-" or "87", a floor
-# "3rd" or "55", a size "XL" or "12 mm". General English, singular and plural.
+# "3rd" or "55", a size "XL" or "12 mm". General English, singular and plural; not the nouns
+# a name answers as often ("which room": the Lovelace room; "what level", "which tier",
+# "what issue", "which edition").
 _VALUE_NOUNS = frozenset(
     tokenize(
-        "grade grades mark marks score scores floor floors room rooms level levels size sizes "
-        "rate rates version versions year years percentage percent rank ranking rating ratings "
-        "number numbers age height weight length width depth temperature speed dose dosage "
-        "page pages chapter chapters gate platform seat row zone tier capacity amount total "
-        "quantity count price cost fee salary budget limit ratio resolution voltage frequency "
-        "altitude elevation distance duration number code port edition issue volume"
+        "grade grades score scores floor floors size sizes rate rates version versions year "
+        "years percentage percent number numbers height weight length width depth temperature "
+        "speed dose dosage page pages chapter chapters capacity amount total quantity count "
+        "price cost fee salary budget limit ratio resolution voltage frequency altitude "
+        "elevation distance port"
     )
 )
 # A figure or a code: a token holding a digit, a letter grade ("B+", "an A."), a size
@@ -102,8 +103,6 @@ _UNIT_OF = {
     **dict.fromkeys(tokenize("temperature temperatures"), "temperature"),
     **dict.fromkeys(tokenize("height length width depth distance altitude elevation"), "length"),
     **dict.fromkeys(tokenize("weight"), "mass"),
-    **dict.fromkeys(tokenize("duration"), "duration"),
-    **dict.fromkeys(tokenize("age"), "age"),
 }
 _TEMPERATURE = re.compile(r"\d\s?(?:°|º|degrees?\b|deg\b|[CF]\b)", _I)
 
