@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from swarm.models.answer_types import asks_for_value, glossed_only, value_of_noun, value_stated
 from swarm.models.cjk_question import cjk_unstated
 from swarm.models.contrasts import contrasted, direction_swapped
 from swarm.models.evidence import MONTHS, figures, lemma, spoken, text_words
@@ -19,7 +20,7 @@ from swarm.models.how_to import (
     without_constraints,
 )
 from swarm.models.question_language import question_language
-from swarm.models.question_words import GENERIC
+from swarm.models.question_words import GENERIC, answer_type_words
 from swarm.models.time_place import place_stated, when_problem
 from swarm.models.typed_values import value_problem, without_numbers
 from swarm.models.who_question import relation_forms, states_relation, swapped
@@ -202,6 +203,9 @@ class EvidenceRule:
         self.counter = counted.group(2) if counted else ""
         self.subject_verb, self.object_names = self._subject_question(question)
         self.relation = relation_forms(question) if self.asks_person else frozenset()
+        # "What grade...", "which floor...": the answer is a figure or a code, not a name.
+        self.value_nouns = answer_type_words(question)
+        self.asks_value = asks_for_value(self.value_nouns)
 
     def _key_terms(self, question: str) -> list[KeyTerm]:
         terms: list[KeyTerm] = []
@@ -266,9 +270,15 @@ class EvidenceRule:
         """`text` names something of its own, what a "which company..." answer is: a place,
         a capitalised name within a sentence (not one word qualifying a noun: "an English
         reformer", "the Dutch physicist"), or, when a figure or date is asked for, a figure
-        the question does not write, or a month named ("in January" for "what month")."""
+        the question does not write, or a month named ("in January" for "what month"). A
+        value asked for ("what grade", "which floor") is only a figure or a code: "a class at
+        MIT" names no grade."""
         if self.kinds & {"figure", "count", "money", "date"} and _numbers(text) - self.numbers:
             return True
+        if self.asks_value:
+            return value_stated(text, self.numbers) or bool(
+                "date" in self.kinds and _MONTH_NAME.search(text)
+            )
         if "date" in self.kinds and _MONTH_NAME.search(text):
             return True
         if _places(text) - self.question_words:
@@ -286,15 +296,19 @@ class EvidenceRule:
         """A name the question asks about is on none of the pages read: the wiki lacks it."""
         return any(t.is_name and t.words and not t.words <= all_words for t in self.key_terms)
 
+    def key_terms_stated(self, text: str, context: str, words_: frozenset[str]) -> bool:
+        """Every key term (name, quoted phrase, number) is in `text` or its `context`."""
+        raw, stated = f"{context}\n{text}", words_ | text_words(context)
+        return all(
+            (term.phrase is None or term.phrase.search(raw)) and term.words <= stated
+            for term in self.key_terms
+        )
+
     def problem(self, text: str, context: str, code: str, words_: frozenset[str]) -> str:
         """Why `text` is not evidence enough for `high` ("" when it is)."""
         raw = f"{context}\n{text}"
-        stated = words_ | text_words(context)
-        for term in self.key_terms:
-            if term.phrase is not None and not term.phrase.search(raw):
-                return "a key term is missing"
-            if term.words and not term.words <= stated:
-                return "a key term is missing"
+        if not self.key_terms_stated(text, context, words_):
+            return "a key term is missing"
         # A short question keeps few words once its junctions are dropped: its one-character
         # verbs (煮 of 煮饺子要煮几分钟) must then be written too.
         few = len(self.question_words) <= _FEW_WORDS
@@ -350,6 +364,11 @@ class EvidenceRule:
             _places(text) - asked or place_stated(self.question, text, asked)
         ):
             return "no place for a where-question"
+        if self.asks_value and not value_of_noun(self.value_nouns, text, self.numbers):
+            return "no figure or code for the value asked (what grade, which floor...)"
+        names = frozenset().union(*(term.words for term in self.key_terms if term.is_name))
+        if "place" in self.kinds and glossed_only(names, text):
+            return "the where-question's name only glosses something else (in brackets)"
         return value_problem(self.question, self.kinds, without_numbers(text, self.numbers))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from swarm.models.answer_types import asks_for_set
 from swarm.models.base import Confidence
 from swarm.models.evidence import figures, spoken
 from swarm.models.passage_scorer import PassageScorer, ScoredPassage
@@ -29,6 +30,14 @@ RUNNER_UP_SHARE = 0.4
 CONFLICT_SCAN_PASSAGES = 12
 # Another page's different figure conflicts when its passage ranks at least this share of it.
 FIGURE_CONFLICT_RANK_SHARE = 0.9
+# A set asked for ("which packages...") is spread over pages when another page's passage
+# states the question's key terms (names, numbers) and covers the question at least this
+# share of the lead's coverage, or, with no key terms, ranks at least this share of the lead.
+SET_RIVAL_COVERAGE_SHARE = 0.5
+SET_RIVAL_RANK_SHARE = 0.8
+# The lead's own page states another amount in a passage that would stand as evidence too
+# ("USD 19 per user" vs "Cost: USD 4 per user"), ranked at least this share of the lead.
+SAME_PAGE_CONFLICT_RANK_SHARE = 0.8
 MAX_ANSWER_PASSAGES = 3
 MAX_ANSWER_PAGES = 3
 MAX_ANSWER_CHARS = 600
@@ -124,6 +133,54 @@ def _other_page_disagrees(scorer: PassageScorer, order: Sequence[int]) -> bool:
     return False
 
 
+def _set_spread(scorer: PassageScorer, order: Sequence[int]) -> bool:
+    """A question asking for a set ("which novels of 1847...") and another page whose passage
+    matches it about as well: the set is spread over pages, one page's passage is a part."""
+    if not asks_for_set(scorer.rule.question):
+        return False
+    items, ranks, coverages = scorer.items, scorer.rank_scores(), scorer.coverages()
+    lead_page, lead_rank = items[order[0]].passage.page, ranks[order[0]]
+    lead_coverage = coverages[order[0]]
+    for index in order[1:CONFLICT_SCAN_PASSAGES]:
+        item = items[index]
+        if item.passage.page == lead_page or ranks[index] <= 0:
+            continue
+        if scorer.rule.key_terms:
+            pinned = scorer.rule.key_terms_stated(
+                item.passage.text, item.passage.context, item.words
+            )
+            if pinned and coverages[index] >= SET_RIVAL_COVERAGE_SHARE * lead_coverage:
+                return True
+        elif ranks[index] >= SET_RIVAL_RANK_SHARE * lead_rank:
+            return True
+    return False
+
+
+def _page_amounts_differ(scorer: PassageScorer, order: Sequence[int]) -> bool:
+    """A price asked for, and another passage of the lead's page (another paragraph or item)
+    that would stand as evidence too, ranked close, states other amounts of money only (a
+    page of figures about its subject, "1,340 subscribers", "$300 a slot", is no conflict)."""
+    items, ranks = scorer.items, scorer.rank_scores()
+    if "money" not in scorer.kinds or "money" not in items[order[0]].kinds:
+        return False
+    lead = items[order[0]].passage
+    lead_figures = figures(lead.text) - scorer.rule.numbers
+    for index in order[1:CONFLICT_SCAN_PASSAGES]:
+        other = items[index]
+        if other.passage.page != lead.page or other.passage.block == lead.block:
+            continue
+        if "money" not in other.kinds:
+            continue
+        if ranks[index] < SAME_PAGE_CONFLICT_RANK_SHARE * ranks[order[0]]:
+            break
+        other_figures = figures(other.passage.text) - scorer.rule.numbers
+        if not other_figures or not lead_figures or other_figures & lead_figures:
+            continue
+        if scorer.confidence_of([other]) == "high":
+            return True
+    return False
+
+
 def extractive_answer(scorer: PassageScorer) -> ExtractiveAnswer | None:
     """The answer: the answering span, then at most two supporting passages (one, from the
     same page, when the answer is high), or None when no passage matches."""
@@ -134,7 +191,11 @@ def extractive_answer(scorer: PassageScorer) -> ExtractiveAnswer | None:
     ranks = scorer.rank_scores()
     order = sorted(range(len(items)), key=lambda i: (-ranks[i], i))
     confidence = scorer.confidence(spans[0], _evidence(items, order[0]))
-    if confidence == "high" and _other_page_disagrees(scorer, order):
+    if confidence == "high" and (
+        _other_page_disagrees(scorer, order)
+        or _page_amounts_differ(scorer, order)
+        or _set_spread(scorer, order)
+    ):
         confidence = "medium"
     lead_page = spans[0][0].passage.page
     if confidence == "high":

@@ -154,7 +154,9 @@ def when_problem(question: str, text: str, new_numbers: set[str], asked: frozens
     often, or the event a step follows, for "when do I / does X..."; each in a clause about
     the asked event (`asked`: the question's words; `new_numbers`: the figures `text` adds
     to the question's)."""
-    if (new_numbers and "date" in answer_kinds(text)) or _WHEN_CLAUSE.search(question):
+    if _WHEN_CLAUSE.search(question):
+        return ""
+    if new_numbers and "date" in answer_kinds(text) and _date_of_asked(question, text, asked):
         return ""
     if _UNSURE.search(text):
         return _NO_WHEN
@@ -175,6 +177,16 @@ def when_problem(question: str, text: str, new_numbers: set[str], asked: frozens
 
 
 _NO_WHEN = "no date for a when-question"
+_DATE_NUMBER = re.compile(r"(?<![\w.,])\d[\d,./:-]*\d(?![\w])|(?<![\w.,])\d(?![\w.,])")
+_HABITUAL_WHEN = re.compile(r"\bwhen\s+(do|does)\b", _I)
+
+
+def _date_of_asked(question: str, text: str, asked: frozenset[str]) -> bool:
+    """A date in `text` is the asked event's: for "when does X happen" (what happens again
+    and again, or is still to come), in a clause about X ("the Aswan dam, completed in 1970,
+    ended the annual flood" dates the dam, not the flood); any date for other questions."""
+    return not _HABITUAL_WHEN.search(question) or _when_stated(_DATE_NUMBER, text, asked)
+
 
 # --- where ----------------------------------------------------------------------------------
 

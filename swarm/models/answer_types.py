@@ -1,0 +1,137 @@
+"""What kind of instance a question's answer is: a set ("which packages...", "what are the
+rules...") wants every member, which one page's passage rarely holds when other pages match
+as well; a value ("what grade", "which floor", "what size") is a figure or a code, never a
+name ("at MIT" names a place, not a grade).
+
+Pure functions over text, in English wording.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Set
+
+from swarm.models.measures import measure_kinds
+from swarm.wiki.tokens import tokenize
+
+__all__ = ["asks_for_set", "asks_for_value", "glossed_only", "value_of_noun", "value_stated"]
+
+_I = re.IGNORECASE
+_AUX = (
+    "is|was|are|were|be|been|do|does|did|has|have|had|can|could|will|would|should|may|might|"
+    "must|shall"
+)
+# "Which packages does mypy ignore", "which services page the secondary": a plural noun
+# after "which" (at most one word between: "which two moons").
+_OPENING = r"(?:^|[,;:]\s*|\b(?:in|at|on|for|from|to|by|of|with|during|into|under)\s+)"
+_COUNT = r"(?:(?:two|three|four|five|six|seven|eight|nine|ten|\d+|other|main)\s+)?"
+_PLURAL_AFTER_WHICH = re.compile(
+    rf"{_OPENING}which\s+{_COUNT}([a-z][\w'-]{{2,}}s)\b",
+    _I,
+)
+# "What tools do we use", "what days is it open": after "what", followed by an auxiliary, a
+# preposition, a pronoun or the question's end. ("What causes the flood": a verb.)
+_PLURAL_AFTER_WH = re.compile(
+    rf"{_OPENING}what\s+{_COUNT}([a-z][\w'-]{{2,}}s)"
+    rf"(?=\s+(?:{_AUX}|of|in|on|at|for|from|by|with|to|under|did|we|i|you|they|he|she|it|"
+    r"came|come|went|get|got)\b|\s*[?.!]?\s*$)",
+    _I,
+)
+# "What are the house rules?", "list the ports", "name all the moons": the answer is a list.
+_PLURAL_LISTED = re.compile(
+    r"^\W*(?:what|which)\s+(?:are|were)\s+(?:the|all\s+the|our|my|its|their)\s+"
+    r"(?:[\w'-]+\s+){0,2}?[a-z][\w'-]{2,}s\b(?!\s+(?:of|for)\s+(?:the\s+)?(?:first|one)\b)|"
+    r"^\W*(?:list|name)\s+(?:all\s+)?(?:the\s+)?(?:[\w'-]+\s+){0,2}?[a-z][\w'-]{2,}s\b",
+    _I,
+)
+# Plural-looking words that are not plurals.
+_NOT_PLURAL = re.compile(r"(ss|us|is|ics|ous|news|series|species|'s|^has|^does|^was)$", _I)
+# "Which of the packages": one of them, not the set.
+_ONE_OF = re.compile(r"\b(?:which|what)\s+(?:one\s+)?of\b", _I)
+
+
+def asks_for_set(question: str) -> bool:
+    """`question` asks for a set of things ("which packages", "what are the rules"), not
+    one ("which package", "which of the packages")."""
+    if not isinstance(question, str) or _ONE_OF.search(question):
+        return False
+    if _PLURAL_LISTED.search(question):
+        return True
+    found = [*_PLURAL_AFTER_WHICH.finditer(question), *_PLURAL_AFTER_WH.finditer(question)]
+    return any(not _NOT_PLURAL.search(match.group(1)) for match in found)
+
+
+# Nouns whose instances are values rather than named things: a grade is "A-" or "87", a floor
+# "3rd" or "55", a size "XL" or "12 mm". General English, singular and plural; not the nouns
+# a name answers as often ("which room": the Lovelace room; "what level", "which tier",
+# "what issue", "which edition").
+_VALUE_NOUNS = frozenset(
+    tokenize(
+        "grade grades score scores floor floors size sizes rate rates version versions year "
+        "years percentage percent number numbers height weight length width depth temperature "
+        "speed dose dosage page pages chapter chapters capacity amount total quantity count "
+        "price cost fee salary budget limit ratio resolution voltage frequency altitude "
+        "elevation distance port"
+    )
+)
+# A figure or a code: a token holding a digit, a letter grade ("B+", "an A."), a size
+# ("XL") or an ordinal word ("the third floor").
+_VALUE = re.compile(
+    r"(?<![\w])(?:[\w.+-]*\d[\w.+-]*|[A-F][+-](?![\w])|[A-F](?=[.,;:!?)]|\s*$)|X{1,3}[SL]|"
+    r"(?i:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|ground|top|"
+    r"basement))(?![\w])"
+)
+
+
+def asks_for_value(type_words: Set[str]) -> bool:
+    """Every answer-type word (`answer_type_words`' stems) is a value noun: "what grade"."""
+    return bool(type_words) and all(word in _VALUE_NOUNS for word in type_words)
+
+
+def value_stated(text: str, numbers: Set[str]) -> bool:
+    """`text` writes a figure or a code that is not one of the question's `numbers`."""
+    return any(m.group() not in numbers for m in _VALUE.finditer(text))
+
+
+# Sentences and ";"-clauses: "Grade: A-" and "the 3rd floor, above the bakery" stay whole.
+_SENTENCE = re.compile(r"[;!?\n]|\.\s")
+
+
+# Value nouns measured in a unit: their value is a figure with that unit ("19 °C", not
+# "25 L"); `measure_kinds`' kinds, and temperature's own.
+_UNIT_OF = {
+    **dict.fromkeys(tokenize("temperature temperatures"), "temperature"),
+    **dict.fromkeys(tokenize("height length width depth distance altitude elevation"), "length"),
+    **dict.fromkeys(tokenize("weight"), "mass"),
+}
+_TEMPERATURE = re.compile(r"\d\s?(?:°|º|degrees?\b|deg\b|[CF]\b)", _I)
+
+
+def _in_unit(nouns: Set[str], text: str) -> bool:
+    units = {_UNIT_OF[noun] for noun in nouns if noun in _UNIT_OF}
+    if not units:
+        return True
+    kinds = measure_kinds(text) | ({"temperature"} if _TEMPERATURE.search(text) else set())
+    return bool(units & kinds)
+
+
+def value_of_noun(nouns: Set[str], text: str, numbers: Set[str]) -> bool:
+    """A figure or a code in `text` for the value asked, in the noun's unit when it has one
+    ("19 °C" for a temperature, not "25 L"): in a sentence writing the value noun (`nouns`,
+    stems) when the text writes it ("Temperature control: an old fridge" gives none),
+    anywhere in `text` when it does not."""
+    sentences = [part for part in _SENTENCE.split(text) if nouns & set(tokenize(part))]
+    return any(
+        value_stated(part, numbers) and _in_unit(nouns, part) for part in sentences or [text]
+    )
+
+
+_BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+
+
+def glossed_only(names: Set[str], text: str) -> bool:
+    """Some of `names` (tokens) is in `text` only inside brackets: a gloss on something else
+    ("runs in AWS eu-west-2 (London)" is where the servers are, not the London office)."""
+    outside = set(tokenize(_BRACKETED.sub(" ", text)))
+    inside = set(tokenize(" ".join(m.group() for m in _BRACKETED.finditer(text))))
+    return bool(names & inside - outside)
