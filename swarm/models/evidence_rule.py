@@ -21,6 +21,7 @@ from swarm.models.how_to import (
 )
 from swarm.models.question_language import question_language
 from swarm.models.question_words import GENERIC, answer_type_words
+from swarm.models.text_names import capitalised_names, named_places
 from swarm.models.time_place import place_stated, when_problem
 from swarm.models.typed_values import value_problem, without_numbers
 from swarm.models.who_question import relation_forms, states_relation, swapped
@@ -88,7 +89,6 @@ _CJK_START = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]"
 _QUOTED = re.compile(r"[\"“`']([^\"”`']{2,60})[\"”`']")
 _HOW_MUCH = re.compile(r"\bhow\s+much\b", re.IGNORECASE)
 _PERSON_ASKED = re.compile(r"^\W*(who|whom|whose)\b|\bwhich\s+(person|people)\b", re.I)
-_PLACE_PREFIX = re.compile(r"\b(at|in|near|from|into|on|to)\s+(?:the\s+)?$", re.IGNORECASE)
 # Chinese and Japanese "how many <counter>" (几次, 多少天, 何個) and the numerals that answer it.
 _CJK_COUNTER = re.compile("(几|幾|多少|何)([次个個天年岁歳本张枚杯块台元円人回日件名])")
 _CJK_NUMERAL = r"[0-9０-９][0-9０-９,.]*|[一二三四五六七八九十两兩百千万萬半]+"
@@ -101,9 +101,6 @@ _ATTRIBUTIVE = re.compile(
     rf"(?<![\w'-])(?<![A-Z][\w'-] )[A-Z][\w'-]*(?=\s+(?!(?:{_FUNCTION_WORD})\b)[a-z])"
 )
 _MONTH_NAME = re.compile(rf"\b(?=[A-Z])(?i:{MONTHS})\b")
-_CALENDAR_NAME = re.compile(
-    rf"^({MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$", re.IGNORECASE
-)
 
 
 def _generic(word: str) -> bool:
@@ -112,40 +109,6 @@ def _generic(word: str) -> bool:
 
 
 _numbers = figures
-
-
-# A part of a document ("in Chapter 21", "see Table 3", "Appendix B"): no name, no place.
-_DOCUMENT_PART = re.compile(
-    r"(?:Chapter|Section|Part|Appendix|Figure|Fig|Table|Listing|Step|Page|Volume|Vol|"
-    r"Paragraph|Example|Exhibit)\.?\s+(?:\d|[IVXLC]+\b|[A-Z]\b)"
-)
-
-
-def _names(text: str, *, sentence_start: bool = False) -> set[str]:
-    """Capitalised words (opening a sentence too, with `sentence_start`: "Tom covers..."),
-    not months, weekdays or places after "in"/"at", as stemmed tokens."""
-    found: set[str] = set()
-    for match in re.finditer(r"(?<![\w'])[A-Z][\w'-]*", text):
-        before = text[: match.start()].rstrip()
-        if (not before or before[-1] in ".!?:;\n") and not sentence_start:
-            continue
-        if _CALENDAR_NAME.match(match.group()) or _PLACE_PREFIX.search(text[: match.start()]):
-            continue
-        if _DOCUMENT_PART.match(text, match.start()):
-            continue
-        found.update(tokenize(match.group()))
-    return found
-
-
-def _places(text: str) -> set[str]:
-    """Capitalised words after "at", "in", "near"... (not months or weekdays), as tokens."""
-    found: set[str] = set()
-    for match in re.finditer(r"\b(?:at|in|near|from|into|on|to)\s+(?:the\s+)?([A-Z][\w'-]*)", text):
-        if not _CALENDAR_NAME.match(match.group(1)) and not _DOCUMENT_PART.match(
-            text, match.start(1)
-        ):
-            found.update(tokenize(match.group(1)))
-    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,7 +212,7 @@ class EvidenceRule:
         if sequence[1] in _CONTRACTIONS or sequence[2] in _AUXILIARIES:
             return "", frozenset()
         verb = lemma(sequence[1])
-        names = _names("x " + " ".join(question.split()[2:])) & self.question_words
+        names = capitalised_names("x " + " ".join(question.split()[2:])) & self.question_words
         return verb, frozenset(names)
 
     def command_bonus(self, passage: Passage) -> float:
@@ -281,13 +244,13 @@ class EvidenceRule:
             )
         if "date" in self.kinds and _MONTH_NAME.search(text):
             return True
-        if _places(text) - self.question_words:
+        if named_places(text) - self.question_words:
             return True
         # A name run holding the question's own name is that entity ("Tidewater Labs LLC").
         bare = _NAME_RUN.sub(lambda m: " " if self._asked_name(m.group()) else m.group(), text)
         # A value after "Key:" is what the key names ("Yeast: Wyeast 1968"), not a sentence.
         bare = _ATTRIBUTIVE.sub(" ", bare.replace(":", ","))
-        return bool(_names(bare) - self.question_words)
+        return bool(capitalised_names(bare) - self.question_words)
 
     def _asked_name(self, run: str) -> bool:
         return bool(set(tokenize(run)) & self.question_words)
@@ -358,10 +321,12 @@ class EvidenceRule:
             return why
         if self.kinds & {"count", "figure", "money"} and not new_numbers:
             return "no figure beyond the question's own"
-        if self.asks_person and not (_names(text, sentence_start=True) - self.question_words):
+        if self.asks_person and not (
+            capitalised_names(text, sentence_start=True) - self.question_words
+        ):
             return "no name for a who-question"
         if "place" in self.kinds and not (
-            _places(text) - asked or place_stated(self.question, text, asked)
+            named_places(text) - asked or place_stated(self.question, text, asked)
         ):
             return "no place for a where-question"
         if self.asks_value and not value_of_noun(self.value_nouns, text, self.numbers):

@@ -1,0 +1,50 @@
+"""Names and places in a passage, for the offline evidence rule: capitalised words that are
+not months, weekdays or parts of a document, and capitalised words after "in", "at"..."""
+
+from __future__ import annotations
+
+import re
+
+from swarm.models.evidence import MONTHS
+from swarm.wiki.tokens import tokenize
+
+__all__ = ["capitalised_names", "named_places"]
+
+_PLACE_PREFIX = re.compile(r"\b(at|in|near|from|into|on|to)\s+(?:the\s+)?$", re.IGNORECASE)
+_CALENDAR_NAME = re.compile(
+    rf"^({MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$", re.IGNORECASE
+)
+
+
+# A part of a document ("in Chapter 21", "see Table 3", "Appendix B"): no name, no place.
+_DOCUMENT_PART = re.compile(
+    r"(?:Chapter|Section|Part|Appendix|Figure|Fig|Table|Listing|Step|Page|Volume|Vol|"
+    r"Paragraph|Example|Exhibit)\.?\s+(?:\d|[IVXLC]+\b|[A-Z]\b)"
+)
+
+
+def capitalised_names(text: str, *, sentence_start: bool = False) -> set[str]:
+    """Capitalised words (opening a sentence too, with `sentence_start`: "Tom covers..."),
+    not months, weekdays or places after "in"/"at", as stemmed tokens."""
+    found: set[str] = set()
+    for match in re.finditer(r"(?<![\w'])[A-Z][\w'-]*", text):
+        before = text[: match.start()].rstrip()
+        if (not before or before[-1] in ".!?:;\n") and not sentence_start:
+            continue
+        if _CALENDAR_NAME.match(match.group()) or _PLACE_PREFIX.search(text[: match.start()]):
+            continue
+        if _DOCUMENT_PART.match(text, match.start()):
+            continue
+        found.update(tokenize(match.group()))
+    return found
+
+
+def named_places(text: str) -> set[str]:
+    """Capitalised words after "at", "in", "near"... (not months or weekdays), as tokens."""
+    found: set[str] = set()
+    for match in re.finditer(r"\b(?:at|in|near|from|into|on|to)\s+(?:the\s+)?([A-Z][\w'-]*)", text):
+        if not _CALENDAR_NAME.match(match.group(1)) and not _DOCUMENT_PART.match(
+            text, match.start(1)
+        ):
+            found.update(tokenize(match.group(1)))
+    return found
