@@ -15,6 +15,8 @@ import re
 import secrets
 import unicodedata
 
+from swarm.lazy_re import lazy_compile
+
 __all__ = [
     "cut",
     "flat_line",
@@ -37,7 +39,7 @@ __all__ = [
 ]
 
 REPLACEMENT_CHARACTER = "\ufffd"
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = lazy_compile("[\ud800-\udfff]")
 
 
 def replace_surrogates(text: str) -> str:
@@ -80,9 +82,9 @@ _ELLIPSIS = "…"
 
 # The phrase with any separators (spaces, dashes, underscores, punctuation) between its
 # words, in any case: "End_Untrusted-Web  EXTRACT" closes a fence as well as the real thing.
-_MARKER_PHRASE = re.compile(r"untrusted[\W_]*web[\W_]*extract", re.IGNORECASE)
-_ANGLE_RUNS = re.compile(r"<{3,}|>{3,}")
-_NONCE = re.compile(r"[0-9A-Za-z]{1,64}")
+_MARKER_PHRASE = lazy_compile(r"untrusted[\W_]*web[\W_]*extract", re.IGNORECASE)
+_ANGLE_RUNS = lazy_compile(r"<{3,}|>{3,}")
+_NONCE = lazy_compile(r"[0-9A-Za-z]{1,64}")
 
 # Characters that render as nothing (or as blank) but are not category Cf: the combining
 # grapheme joiner, Hangul fillers, variation selectors, the braille blank.
@@ -107,7 +109,7 @@ def _is_invisible(char: str) -> bool:
 # translate; only the non-ASCII runs are looked at a character at a time (a prompt is ~10k
 # characters, a category lookup for each cost ~5 ms).
 _ASCII_INVISIBLE = {code: None for code in [*range(0x20), 0x7F] if chr(code) not in _KEPT_CONTROLS}
-_NON_ASCII_RUN = re.compile(r"[^\x00-\x7f]+")
+_NON_ASCII_RUN = lazy_compile(r"[^\x00-\x7f]+")
 
 
 def _visible_run(match: re.Match[str]) -> str:
@@ -194,7 +196,7 @@ def fence(text: str, *, max_chars: int = 1500, nonce: str | None = None) -> Fenc
     )
 
 
-_FENCED = re.compile(
+_FENCED = lazy_compile(
     re.escape(FENCE_HEADER)
     + r"\n<<<BEGIN UNTRUSTED WEB EXTRACT (?P<nonce>[0-9A-Za-z]{1,64})>>>\n"
     + r"(?P<body>.*)\n<<<END UNTRUSTED WEB EXTRACT (?P=nonce)>>>",

@@ -4,8 +4,9 @@ question that ask rather than name (question phrases, particles, words spanning 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
+
+from swarm.lazy_re import lazy_compile
 
 __all__ = ["cjk_junctions", "cjk_question_wording", "cjk_scaffold", "cjk_unstated"]
 
@@ -14,7 +15,7 @@ __all__ = ["cjk_junctions", "cjk_question_wording", "cjk_scaffold", "cjk_unstate
 # one spans a word boundary ("坐高", "票能", "車は") or asks rather than names ("多少",
 # "现在"), so it is no content word of a question.
 _CJK_FUNCTION = frozenset("的了吗呢吧么什怎哪谁几是还和与把被给们我你呀啊嗎麼能要才也就")
-_HIRAGANA = re.compile("[\u3040-\u309f]")
+_HIRAGANA = lazy_compile("[\u3040-\u309f]")
 _CJK_QUESTION_BIGRAMS = frozenset("多少 少钱 现在 可以 能买 何か いく くら".split())
 
 
@@ -46,18 +47,18 @@ _CJK_QUESTION_PHRASES = (
     "いくら 何 どこ いつ どう どっち どちら どれ だれ "
     "얼마나 얼마 어디 어떻게 어떤 언제 무엇 뭐 몇 누구 왜 어느"
 ).split()
-_CJK_QUESTION_PHRASE = re.compile("|".join(sorted(_CJK_QUESTION_PHRASES, key=len, reverse=True)))
+_CJK_QUESTION_PHRASE = lazy_compile("|".join(sorted(_CJK_QUESTION_PHRASES, key=len, reverse=True)))
 # Japanese particles: a bigram joining one to a kanji or katakana ("スの", "語は", "に座")
 # spans the boundary between a word and its particle.
 _PARTICLES = frozenset("のはがをにでともへやか")
-_KANJI_KANA = re.compile("[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+_KANJI_KANA = lazy_compile("[\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 # Korean particles and polite endings a word carries ("서울에서", "걸려요"): the bigrams they
 # make with the word's stem are no words.
-_HANGUL_WORD = re.compile("[\uac00-\ud7a3]+")
-_HANGUL_SUFFIX = re.compile(
+_HANGUL_WORD = lazy_compile("[\uac00-\ud7a3]+")
+_HANGUL_SUFFIX = lazy_compile(
     "(에서|에게|까지|부터|으로|이에요|예요|해요|어요|아요|나요|까요|습니까|세요|로|은|는|이|가|을|를|의|도|만|요)$"
 )
-_CJK_RUN = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]+")
+_CJK_RUN = lazy_compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]+")
 
 
 def _bigrams(run: str) -> list[tuple[int, str]]:
@@ -89,7 +90,7 @@ def cjk_question_wording(question: str) -> frozenset[str]:
     return frozenset(asking - naming)
 
 
-_HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff]")
+_HAN = lazy_compile("[\u3400-\u4dbf\u4e00-\u9fff]")
 # Chinese light verbs and prepositions (have, be at, to, go, come, use, do): no word to state.
 _LIGHT_HAN = frozenset("有在到去来用做给")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from swarm.lazy_re import lazy_compile
 from swarm.wiki.tokens import tokenize
 
 __all__ = ["defined_term", "defines", "definition_asking_words", "term_defined"]
@@ -17,7 +18,7 @@ __all__ = ["defined_term", "defines", "definition_asking_words", "term_defined"]
 _I = re.IGNORECASE
 _TERM = r"[\"“'`]?(?P<term>[^\s\"”'`?][^\"”'`?]{0,40}?)[\"”'`]?"
 _ASKED = tuple(
-    re.compile(pattern, _I)
+    lazy_compile(pattern, _I)
     for pattern in (
         rf"^\W*what\s+(?:does|do|did)\s+(?:the\s+)?(?:term\s+|word\s+|abbreviation\s+|"
         rf"acronym\s+)?{_TERM}\s+(?P<verb>stand\s+for|mean|signify)\s*\??\s*$",
@@ -31,8 +32,8 @@ _ASKING = frozenset(tokenize("stand stands mean means meaning meant signify defi
 _MAX_TERM_WORDS = 3
 # An abbreviation, or a capitalised or quoted term: what "what is X?" asks to define (not
 # "what is the deadline?", a fact with a key).
-_ABBREVIATION = re.compile(r"^[A-Z][A-Z0-9&.-]{1,7}s?$")
-_EMPHASIS = re.compile(r"[*_`]+")
+_ABBREVIATION = lazy_compile(r"^[A-Z][A-Z0-9&.-]{1,7}s?$")
+_EMPHASIS = lazy_compile(r"[*_`]+")
 # What follows a term that a glossary line or a sentence defines: a dash, or a defining
 # verb ("means", "refers to", "is a / the": not a bare "is": "shrink is high this month").
 # An abbreviation's line may also use a colon or a bracket, its expansion vouching for it

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 
 from swarm.config import Settings
+from swarm.lazy_re import lazy_compile
 from swarm.models.base import (
     ChatTurn,
     Finding,
@@ -45,7 +46,7 @@ MAX_DRAFT_TOPIC_CHARS = 300
 
 NO_ANSWER = "The wiki doesn't say."
 
-_DEEP_REQUEST = re.compile(
+_DEEP_REQUEST = lazy_compile(
     r"\b(research|report|compare|comparison|versus|vs\.?|in[- ]depth|deep[- ]dive|analy[sz]e|"
     r"analysis|overview|pros and cons|landscape)\b",
     re.IGNORECASE,
@@ -75,8 +76,8 @@ def is_small_talk(message: str) -> bool:
 
 # --- topics and digests -------------------------------------------------------------------
 
-_TOPIC_SPLIT = re.compile(r"\s+(?:and|vs\.?|versus)\s+|\s*;\s*|,\s+", re.IGNORECASE)
-_TOPIC_LEAD = re.compile(
+_TOPIC_SPLIT = lazy_compile(r"\s+(?:and|vs\.?|versus)\s+|\s*;\s*|,\s+", re.IGNORECASE)
+_TOPIC_LEAD = lazy_compile(
     r"^\s*(compare|comparison of|comparing|the difference between|differences between|"
     r"difference between)\s+",
     re.IGNORECASE,

@@ -11,10 +11,11 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Set
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import cache, lru_cache, partial
 
 from bm25s import stopwords as _lists
 
+from swarm.lazy_re import lazy_compile
 from swarm.models.language_words import (
     COUNT_WORDS,
     ENGLISH_MONTHS,
@@ -47,7 +48,7 @@ def _fold(text: str) -> str:
 
 
 # Opening the question ("¿", "¡") says Spanish, whatever words follow.
-_SPANISH_MARKS = re.compile("[¿¡]")
+_SPANISH_MARKS = lazy_compile("[¿¡]")
 _MIN_HITS = 2
 
 
@@ -60,41 +61,48 @@ _FUNCTION = {
     code: _folded_set(LANGUAGE_STOPWORDS[code]) | _folded_set(INTERROGATIVES[code])
     for code in LANGUAGE_STOPWORDS
 }
-_FUNCTION_TOKENS = {
-    code: frozenset(
+
+
+@cache
+def _function_tokens(code: str) -> frozenset[str]:
+    """The tokens of language `code`'s function words (built when a question first reads as
+    that language, not at import: an English question never needs them)."""
+    return frozenset(
         token
         for word in (*LANGUAGE_STOPWORDS[code], *INTERROGATIVES[code].split())
         for token in tokenize(word)
     )
-    for code in LANGUAGE_STOPWORDS
-}
+
+
 _ENGLISH = frozenset(STOPWORDS) | frozenset(_lists.STOPWORDS_EN_PLUS)
 _KIND_RULES = {
-    code: tuple((kind, re.compile(rule, re.IGNORECASE)) for kind, rule in rules)
+    code: tuple((kind, lazy_compile(rule, re.IGNORECASE)) for kind, rule in rules)
     for code, rules in KINDS.items()
 }
-_HOW_RULES = {code: re.compile(rule, re.IGNORECASE) for code, rule in HOW.items()}
-_NAMING_RULES = {code: re.compile(rule, re.IGNORECASE) for code, rule in NAMING.items()}
+_HOW_RULES = {code: lazy_compile(rule, re.IGNORECASE) for code, rule in HOW.items()}
+_NAMING_RULES = {code: lazy_compile(rule, re.IGNORECASE) for code, rule in NAMING.items()}
 _ENDING_RULES = {
-    code: re.compile("(" + "|".join(sorted(endings.split(), key=len, reverse=True)) + ")$")
+    code: lazy_compile("(" + "|".join(sorted(endings.split(), key=len, reverse=True)) + ")$")
     for code, endings in VERB_ENDINGS.items()
 }
 _MONTH_NAMES = {
     code: dict(zip(names.split(), ENGLISH_MONTHS, strict=True)) for code, names in MONTHS.items()
 }
 _MONTH_RULES = {
-    code: re.compile(
+    code: lazy_compile(
         rf"(?<=\d)(\.?\s+(?:de\s+)?)({'|'.join(names)})\b|\b({'|'.join(names)})(\s+(?:de\s+)?)(?=\d)",
         re.IGNORECASE,
     )
     for code, names in _MONTH_NAMES.items()
 }
-_TYPE_RULES = {code: re.compile(rule, re.IGNORECASE) for code, rule in TYPE_NOUNS.items()}
+_TYPE_RULES = {code: lazy_compile(rule, re.IGNORECASE) for code, rule in TYPE_NOUNS.items()}
 _PLACE_RULES = {
-    code: re.compile(rf"(?<![\w'])(?:{preps})\s+(?:(?:{articles})\s+|l')?(?=[A-Z])", re.IGNORECASE)
+    code: lazy_compile(
+        rf"(?<![\w'])(?:{preps})\s+(?:(?:{articles})\s+|l')?(?=[A-Z])", re.IGNORECASE
+    )
     for code, (preps, articles) in PLACE_PREPOSITIONS.items()
 }
-_OPENING_WORD = re.compile(r"(?:^|(?<=[.?!¿¡:;\n])|(?<=[.?!:;]\s))\s*([A-ZÀ-Ý][^\W\d_]*)")
+_OPENING_WORD = lazy_compile(r"(?:^|(?<=[.?!¿¡:;\n])|(?<=[.?!:;]\s))\s*([A-ZÀ-Ý][^\W\d_]*)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,7 +224,7 @@ def _detect(question: str) -> tuple[str, ...]:
     return tuple(code for code, count in hits.items() if count == best)
 
 
-_SENTENCE_START = re.compile(r"(?:^|[.?!¿¡:;]\s*)\W*$")
+_SENTENCE_START = lazy_compile(r"(?:^|[.?!¿¡:;]\s*)\W*$")
 
 
 def _function_words(question: str, codes: tuple[str, ...]) -> tuple[set[str], set[str]]:
@@ -246,7 +254,7 @@ def question_language(question: str) -> QuestionLanguage:
     function, others = _function_words(question, codes)
     kept = {token for word in others for token in tokenize(word)}
     dropped = {token for word in function for token in tokenize(word)} - kept
-    passage = frozenset().union(*(_FUNCTION_TOKENS[code] for code in codes))
+    passage = frozenset().union(*(_function_tokens(code) for code in codes))
     lowered = question.lower()
     for code in codes:
         for match in _NAMING_RULES[code].finditer(lowered):

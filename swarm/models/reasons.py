@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from swarm.lazy_re import lazy_compile
 from swarm.models.evidence import text_words
 from swarm.wiki.passages import Passage
 from swarm.wiki.tokens import tokenize
@@ -20,7 +21,7 @@ __all__ = ["reason_stated"]
 _I = re.IGNORECASE
 # "A because B", "A so that B", "A, to cut costs": the effect (A) before the connective, the
 # reason or purpose after it. Not "led to" or "as a result": those point the other way.
-_BECAUSE = re.compile(
+_BECAUSE = lazy_compile(
     r"\b(?:because|due\s+to|owing\s+to|thanks\s+to|on\s+account\s+of|caused\s+by|"
     r"triggered\s+by|blamed\s+on|traced\s+(?:back\s+)?to|so\s+that|in\s+order\s+to|so\s+as\s+to)\b|"
     r"(?:,|—|–)\s+to\s+(?!(?:the|a|an|this|that|its|their|our|his|her|them|us|it|be)\b)"
@@ -28,36 +29,36 @@ _BECAUSE = re.compile(
     _I,
 )
 # "The cause of A was B", "the reason for A is B": the effect between them.
-_CAUSE_OF = re.compile(
+_CAUSE_OF = lazy_compile(
     r"\b(?:cause|reason)s?\s+(?:of|for|behind)\s+(.{3,80}?)\s+(?:was|is|were|are)\s+\S", _I
 )
 # "The root cause was B", "the reason is B", in a passage about the event.
-_CAUSE_WAS = re.compile(r"\b(?:cause|reason)s?\s+(?:was|is|were|are)\s+\S", _I)
+_CAUSE_WAS = lazy_compile(r"\b(?:cause|reason)s?\s+(?:was|is|were|are)\s+\S", _I)
 # A sentence that opens with the reason for the one before it: "To cut hosting costs by 60%",
 # "This was because...", "The reason: ...".
-_OPENING = re.compile(
+_OPENING = lazy_compile(
     r"^\W*(?:to\s+(?!(?:the|a|an|this|that|date|me|us|him|them|it|be)\b)(?-i:[a-z]+)|"
     r"(?:this|that|it)\s+(?:was|is)\s+(?:because|due\s+to)|because|due\s+to|the\s+reason|"
     r"the\s+cause|so\s+that)\b",
     _I,
 )
 # A reason's key ("Why they left:", "Reason for the move —") or lead-in ("Root cause.").
-_KEY = re.compile(
+_KEY = lazy_compile(
     r"^\W*(?:[\w'’-]+\s+){0,2}?(?:why|reasons?|causes?|rationale|motivation)\b"
     r"(?:\s+[\w'’-]+){0,3}?\s*(?::|—|–)\s+\S|"
     r"^\W*(?:root\s+cause|causes?|reasons?|why|rationale|motivation)\s*[.:]\s+\S",
     _I,
 )
 # A lead-in on its own, the reason in the sentence after it: "**Root cause.** CoreDNS...".
-_LEAD_IN = re.compile(
+_LEAD_IN = lazy_compile(
     r"^\W*(?:root\s+cause|causes?|reasons?|why|rationale|motivation)(?:\s+[\w'’-]+){0,3}?"
     r"\s*[.:—–]?\W*$",
     _I,
 )
 # A section about reasons: "## Root cause", "## Reasons", "## Rationale".
-_HEADING = re.compile(r"\b(root\s+cause|causes|reasons|rationale|motivation)\b", _I)
+_HEADING = lazy_compile(r"\b(root\s+cause|causes|reasons|rationale|motivation)\b", _I)
 # A cause the passage does not know or denies.
-_UNKNOWN = re.compile(
+_UNKNOWN = lazy_compile(
     r"\b(unknown|unclear|undetermined|uncertain|disputed|debated|speculative|mystery|tbd|"
     r"not\s+(?:yet\s+)?(?:known|clear|determined|understood|identified|established)|"
     r"under\s+investigation|to\s+be\s+determined|(?:no\s+one|nobody)\s+knows)\b",
@@ -69,7 +70,7 @@ _CALENDAR = frozenset(
         "january february march april may june july august september october november december"
     )
 )
-_DENIED = re.compile(r"(?:\b(?:not|never|no)|n['’]t)\s+(?:\w+\s+)?$", _I)
+_DENIED = lazy_compile(r"(?:\b(?:not|never|no)|n['’]t)\s+(?:\w+\s+)?$", _I)
 
 
 def _effect_tied(text: str, asked: frozenset[str]) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from swarm.lazy_re import lazy_compile
 from swarm.models.evidence import MONTHS, answer_kinds
 from swarm.models.question_words import GENERIC
 from swarm.wiki.tokens import STOPWORDS, tokenize, words
@@ -25,7 +26,7 @@ _I = re.IGNORECASE
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 _SEASON = r"spring|summer|autumn|fall|winter"
 # A time of day: 21:00, 7.30 am, 21h00, 9pm, noon; not a duration ("3:55 h", "1:30 min").
-_CLOCK = re.compile(
+_CLOCK = lazy_compile(
     r"(?<![\w:.,])(?:[01]?\d|2[0-3])(?::[0-5]\d(?::[0-5]\d)?|h[0-5]\d)(?![\w:])"
     r"(?!\s?(?:h|hrs?|hours?|min|mins|minutes|s|secs?|seconds)\b)|"
     r"(?<![\w:.,])(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?\s?(?:am|pm|a\.m\.|p\.m\.)(?!\w)|"
@@ -34,7 +35,7 @@ _CLOCK = re.compile(
 )
 # A time in a day, a week or a year: "every Sunday", "on Mondays", "nightly", "in the
 # evening", "in early March", "on the 10th".
-_IN_CYCLE = re.compile(
+_IN_CYCLE = lazy_compile(
     r"\b(?:every|each)\s+(?:other\s+|second\s+)?"
     rf"(?:night|morning|afternoon|evening|weekend|weekday|weeknight|{_SEASON}|{_DAY}|{MONTHS})s?"
     r"\b|\b(?:nightly|weekdays|weekends|weeknights|mornings|evenings|afternoons)\b|"
@@ -48,7 +49,7 @@ _IN_CYCLE = re.compile(
 )
 # How often, not when in the cycle ("every 12 months", "weekly", "twice a year"): the answer
 # to when a step is done ("when do I change the filter"), not to when something is held.
-_FREQUENCY = re.compile(
+_FREQUENCY = lazy_compile(
     r"\b(?:every|each)\s+(?:other\s+|second\s+|few\s+|\d+\s+|[a-z]+\s+)?"
     r"(?:day|week|month|quarter|year|hour|minute)s?\b|"
     r"\b(?:daily|weekly|fortnightly|monthly|quarterly|yearly|annually|hourly)\b|"
@@ -58,39 +59,39 @@ _FREQUENCY = re.compile(
 )
 # The event a step follows or waits for: "after baking", "once the dough rests", "when this
 # function is called"; the words after it must say something the question does not.
-_EVENT = re.compile(
+_EVENT = lazy_compile(
     r"\b(after|before|once|when|whenever|until|till|upon|while|during|as\s+soon\s+as)\s+"
     r"((?:[\w'-]+\s+){0,3}[\w'-]+)",
     _I,
 )
 # A time or a place the passage does not know ("its location is unknown", "the date is
 # uncertain"): what else it writes is a guess, not the answer.
-_UNSURE = re.compile(
+_UNSURE = lazy_compile(
     r"\b(unknown|unclear|uncertain|undetermined|disputed|not\s+(?:yet\s+)?(?:known|clear|"
     r"certain|fixed|decided|set)|tbd|to\s+be\s+(?:confirmed|decided|determined))\b",
     _I,
 )
-_NEGATED_BEFORE = re.compile(r"(?:\b(?:not|never|no)|n['’]t)\s+(?:[\w'-]+\s+){0,2}$", _I)
+_NEGATED_BEFORE = lazy_compile(r"(?:\b(?:not|never|no)|n['’]t)\s+(?:[\w'-]+\s+){0,2}$", _I)
 
 # How the when-question is asked.
-_ASKS_YEAR = re.compile(r"\b(what|which|in\s+what)\s+(year|date|month|decade|century)\b", _I)
-_ASKS_MONTH = re.compile(r"\b(what|which)\s+months?\b", _I)
+_ASKS_YEAR = lazy_compile(r"\b(what|which|in\s+what)\s+(year|date|month|decade|century)\b", _I)
+_ASKS_MONTH = lazy_compile(r"\b(what|which)\s+months?\b", _I)
 # "In January", "by early March": a month named, for "what month".
-_MONTH = re.compile(
+_MONTH = lazy_compile(
     rf"\b(?:in|by|from|until|till|since|during|every|each|early|late|mid-?)\s+"
     rf"(?-i:(?=[A-Z]))(?:{MONTHS})\b",
     _I,
 )
 # "When joining two files, how do I...": a when-clause opening another question.
-_WHEN_CLAUSE = re.compile(
+_WHEN_CLAUSE = lazy_compile(
     r"^\W*when\b[^?]*?,\s*(?:how|what|which|who|whom|where|why|can|could|should|do|does|"
     r"is|are)\b",
     _I,
 )
-_ASKS_DAY = re.compile(r"\b(what|which)\s+days?\b", _I)
-_ASKS_TIME = re.compile(r"\b(what|which)\s+time\b", _I)
-_PAST_WHEN = re.compile(r"\bwhen\s+(did|was|were|had)\b", _I)
-_STEP_WHEN = re.compile(r"\bwhen\s+(do|does|should|can|must|to)\b", _I)
+_ASKS_DAY = lazy_compile(r"\b(what|which)\s+days?\b", _I)
+_ASKS_TIME = lazy_compile(r"\b(what|which)\s+time\b", _I)
+_PAST_WHEN = lazy_compile(r"\bwhen\s+(did|was|were|had)\b", _I)
+_STEP_WHEN = lazy_compile(r"\bwhen\s+(do|does|should|can|must|to)\b", _I)
 
 
 # Words that only frame a time or a place ("every", "twice a", "early"): the time word or the
@@ -116,7 +117,7 @@ def _stated(pattern: re.Pattern[str], text: str, question_words: frozenset[str])
 
 # Clauses: a time said in one ("Next step: call after the pilot review") is not the time of
 # what another says ("Stage: pilot ending").
-_CLAUSE = re.compile(r"[;,!?()\[\]\n]|\.\s|\s[—–-]\s")
+_CLAUSE = lazy_compile(r"[;,!?()\[\]\n]|\.\s|\s[—–-]\s")
 
 
 def _tied(clause: str, match: re.Match[str], question_words: frozenset[str]) -> bool:
@@ -196,7 +197,7 @@ _PLACE_PREPOSITION = (
 )
 # A path, a file, a URL or an app after a preposition: "in ~/.pypirc", "under
 # ~/.cache/git/credential/socket", "at https://...", "in `config/ci.yml`", "in 1Password".
-_LOCATOR = re.compile(
+_LOCATOR = lazy_compile(
     rf"\b{_PLACE_PREPOSITION}\s+(?:the\s+|your\s+|my\s+|our\s+)?[\"'`“‘]?"
     r"(https?://\S+|www\.\S+|~?/[\w.@%+-]+(?:/[\w.@%+-]*)*|~/[\w.-]+|\.[A-Za-z_][\w-]*"
     r"(?:/[\w.-]+)*|[\w.-]*[A-Za-z][\w.-]*(?:/[\w.-]+)+|[\w-]{2,}\.[a-z][a-z0-9]{1,4}\b|"
@@ -204,13 +205,13 @@ _LOCATOR = re.compile(
 )
 # A name after a preposition of place ("under "PyPI upload token"", "inside the Finance
 # folder"): not a month or a weekday.
-_NAMED = re.compile(
+_NAMED = lazy_compile(
     rf"\b{_PLACE_PREPOSITION}\s+(?:the\s+|your\s+|my\s+|our\s+)?[\"'`“‘]?([A-Z][\w'&-]*)"
 )
-_CALENDAR = re.compile(rf"^(?:{MONTHS}|{_DAY})$", _I)
+_CALENDAR = lazy_compile(rf"^(?:{MONTHS}|{_DAY})$", _I)
 # A street address, a floor, a postcode: "41 Queen Square", "3rd floor", "Hauptstraße 12",
 # "BS1 4QS".
-_ADDRESS = re.compile(
+_ADDRESS = lazy_compile(
     r"\b\d+[a-zA-Z]?,?\s+(?:[A-Z][\w'.-]*\s+){1,3}(?:Street|St|Road|Rd|Square|Sq|Avenue|Ave|"
     r"Lane|Ln|Way|Place|Pl|Drive|Dr|Boulevard|Blvd|Court|Ct|Close|Terrace|Row|Gardens|"
     r"Parkway|Crescent|Quay|Wharf|Mews|Hill)\b|"
@@ -221,7 +222,7 @@ _ADDRESS = re.compile(
 )
 # A container where a thing is kept, lowercase: "in the password manager", "under the sink";
 # not a time or a manner ("in the end", "at the moment", "in the same way").
-_CONTAINER = re.compile(
+_CONTAINER = lazy_compile(
     rf"\b{_PLACE_PREPOSITION}\s+(?:the|a|an|my|our|your|his|her|their)\s+"
     r"((?:[\w'-]+\s+){0,2}[\w'-]+)",
     _I,
@@ -234,16 +235,16 @@ _NOT_CONTAINERS = frozenset(
 )
 # "Location: ...", "Address: ...", "Stored in: ..." (a fact's key names a place); "From: ..."
 # and "Source: ..." answer where something comes from.
-_PLACE_KEY = re.compile(
+_PLACE_KEY = lazy_compile(
     r"(?:^|[;\n]\s*|\)\s*)(?:location|address|where|venue|site|room|path|folder|directory|"
     r"dir|url|stored(?:\s+in)?|kept(?:\s+in)?|lives?(?:\s+in)?|found\s+in)\s*:\s*([^;\n]+)",
     _I,
 )
-_ORIGIN_KEY = re.compile(
+_ORIGIN_KEY = lazy_compile(
     r"(?:^|[;\n]\s*)(?:from|source|origin|comes?\s+from|upstream)\s*:\s*([^;\n]+)", _I
 )
-_ASKS_ORIGIN = re.compile(r"\bfrom\W*$", _I)
-_PAST_WHERE = re.compile(r"\bwhere\s+(did|was|were|had)\b", _I)
+_ASKS_ORIGIN = lazy_compile(r"\bfrom\W*$", _I)
+_PAST_WHERE = lazy_compile(r"\bwhere\s+(did|was|were|had)\b", _I)
 
 
 def place_stated(question: str, text: str, question_words: frozenset[str]) -> bool:

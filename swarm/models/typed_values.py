@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Set
 
+from swarm.lazy_re import lazy_compile
 from swarm.models.evidence import answer_kinds, text_words
 from swarm.models.word_forms import question_forms, states_limit
 
@@ -32,7 +33,7 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "a phone number",
         # the noun, not the verb: "who do I phone" asks for a person
-        re.compile(
+        lazy_compile(
             r"\b(phone|telephone|mobile|cell|landline|tel)\s*(number|no\b|#)|"
             r"(?:'s|s'|\bmy|\bhis|\bher|\btheir|\bour|\byour)\s+(?:phone|mobile|cell)\b|"
             r"\b(telefon|handy)nummer|num[ée]ro\s+de\s+t[ée]l[ée]phone|"
@@ -46,7 +47,7 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     (
         "an email address",
-        re.compile(
+        lazy_compile(
             r"\be-?mail\s+(address|adress|id)\b|(?:'s|s'|\bmy|\bhis|\bher|\btheir|\bour|"
             r"\byour|\bthe|\bwork|\bpersonal|\bprivate)\s+e-?mail\b(?!\s+(?:to|about|from)\b)|"
             r"\bcourriel|\bcorreo\s+electr[oó]nico|\be-?mail-?adresse",
@@ -55,13 +56,13 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     (
         "a web address",
-        re.compile(r"\b(url|urls|website|web\s*site|web\s+address|homepage|web\s*page)\b", _I),
+        lazy_compile(r"\b(url|urls|website|web\s*site|web\s+address|homepage|web\s*page)\b", _I),
     ),
-    ("a version", re.compile(r"\b(version|versions|versi[oó]n)\b", _I)),
-    ("a port number", re.compile(r"\b(port|ports|puerto)\b", _I)),
+    ("a version", lazy_compile(r"\b(version|versions|versi[oó]n)\b", _I)),
+    ("a port number", lazy_compile(r"\b(port|ports|puerto)\b", _I)),
     (
         "a password",
-        re.compile(
+        lazy_compile(
             r"\b(password|passwords|passcode|passphrase|pin|passwort|mot\s+de\s+passe|"
             r"contrase[ñn]a|wi-?fi\s+key)\b(?!\s+(?:policy|policies|manager|reset|rules?|length|"
             r"requirements?|change|expiry|vault)\b)",
@@ -69,19 +70,19 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
 )
-_DIGITS = re.compile(r"\d")
-_PHONE = re.compile(r"(?<![\w.])\+?\(?\d[\d\s().\-/]{5,}\d(?![\w.])")
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(\.[\w-]+)+")
-_WEB = re.compile(
+_DIGITS = lazy_compile(r"\d")
+_PHONE = lazy_compile(r"(?<![\w.])\+?\(?\d[\d\s().\-/]{5,}\d(?![\w.])")
+_EMAIL = lazy_compile(r"[\w.+-]+@[\w-]+(\.[\w-]+)+")
+_WEB = lazy_compile(
     r"https?://\S+|\bwww\.\S+|\b[\w-]+(\.[\w-]+)*\.(com|org|net|io|dev|app|co|uk|de|fr|es|eu|"
     r"info|edu|gov|ch|at|nl|be|it)\b(/\S*)?",
     _I,
 )
-_VERSION = re.compile(r"(?<![\w.])v?\d+(\.\d+)+([a-z]+\d*)?(?!\w|\.\w)|\bv\d+\b", _I)
-_PORT = re.compile(r"(?<![\w.])(:\d{2,5}|\d{2,5})(?![\w.])")
+_VERSION = lazy_compile(r"(?<![\w.])v?\d+(\.\d+)+([a-z]+\d*)?(?!\w|\.\w)|\bv\d+\b", _I)
+_PORT = lazy_compile(r"(?<![\w.])(:\d{2,5}|\d{2,5})(?![\w.])")
 # A password is written after its word ("password: hunter2", "PIN is 4711", "Passwort =
 # x9") or in quotes / code right after it; "password on the card" names no password.
-_PASSWORD = re.compile(
+_PASSWORD = lazy_compile(
     r"\b(password|passcode|passphrase|pin|passwort|mot\s+de\s+passe|contrase[ñn]a|key)\b"
     r"\s*(?:\([^)]*\)\s*)?(?::|=|\bis\b|\best\b|\bist\b|\bes\b)\s*[`\"'“«]?[^\s`\"'”»]{3,}",
     _I,
@@ -121,7 +122,7 @@ def missing_value(question: str, text: str) -> str:
 _ORDINAL_WORDS = (
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split()
 )
-_ORDINAL = re.compile(r"\b(" + "|".join(_ORDINAL_WORDS) + r"|\d+(?:st|nd|rd|th))\b", _I)
+_ORDINAL = lazy_compile(r"\b(" + "|".join(_ORDINAL_WORDS) + r"|\d+(?:st|nd|rd|th))\b", _I)
 
 
 def _ordinals(text: str) -> set[str]:
@@ -145,18 +146,18 @@ def other_ordinal(question: str, text: str) -> bool:
 
 
 # A figure that is only a date: "how much did she get" is not answered by "1813".
-_DATE_FIGURE = re.compile(
+_DATE_FIGURE = lazy_compile(
     r"\b(1\d{3}|20\d{2})-\d{2}(-\d{2})?\b|\b(1\d{3}|20\d{2})\s*[–-]\s*\d{2,4}\b|"
     r"\b\d{1,2}(st|nd|rd|th)?\s+[A-Z][a-z]+\s+\d{4}\b|"
     r"\b[A-Z][a-z]+\s+\d{1,2}(st|nd|rd|th)?,?\s+\d{4}\b|(?<![\d.,])(1[0-9]|20)\d{2}(?![\d.,])"
 )
 # A limit, not a count: "Up to 1,000 subscribers on this plan".
-_LIMIT = re.compile(
+_LIMIT = lazy_compile(
     r"\b(up\s+to|at\s+most|no\s+more\s+than|maximum(\s+of)?|max\.?|capped\s+at|"
     r"limit(ed)?\s+(of|to)|bis\s+zu|jusqu'à|hasta)\s+[$€£]?\d",
     _I,
 )
-_ASKS_LIMIT = re.compile(
+_ASKS_LIMIT = lazy_compile(
     r"\b(max|maximum|most|limit|limits|up\s+to|allowed|allowance|cap|capacity|at\s+most)\b", _I
 )
 
@@ -199,8 +200,8 @@ def value_problem(question: str, kinds: Set[str], text: str) -> str:
 
 # "What's the latest version right now?": the newest version is answered only by a passage
 # saying it is the newest ("latest", "current", "as of"), not by any version found.
-_ASKS_NEWEST = re.compile(r"\b(latest|newest|most\s+recent|right\s+now)\b", _I)
-_SAYS_NEWEST = re.compile(
+_ASKS_NEWEST = lazy_compile(r"\b(latest|newest|most\s+recent|right\s+now)\b", _I)
+_SAYS_NEWEST = lazy_compile(
     r"\b(latest|newest|most\s+recent|current|currently|now|as\s+of|today|last)\b", _I
 )
 
@@ -217,7 +218,7 @@ def newest_not_said(question: str, text: str) -> bool:
 
 
 # "How many tomato plants…": what is counted, up to the verb or a preposition.
-_HOW_MANY = re.compile(
+_HOW_MANY = lazy_compile(
     r"\bhow\s+many\s+((?:[\w'-]+\s+){1,3}?)(?=(?:do|does|did|is|are|was|were|have|has|had|"
     r"can|could|will|would|should|must|of|in|on|at|for|per|to|from|with|we|i|you|they|there|"
     r"it|he|she)\b)",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from swarm.lazy_re import lazy_compile
 from swarm.wiki.tokens import tokenize, words
 
 __all__ = ["MARK", "question_forms", "states_limit", "written_forms"]
@@ -80,7 +81,7 @@ def _rate_pattern(unit: str) -> re.Pattern[str]:
         phrases.append(rf"\b(?:{'|'.join(_RATE_ADJECTIVES[unit].split())})\b")
     if unit in _LATIN:
         phrases.append(rf"\b(?:{_LATIN[unit]})")
-    return re.compile("|".join(phrases), _I)
+    return lazy_compile("|".join(phrases), _I)
 
 
 _RATES = {unit: _rate_pattern(unit) for unit in _RATE_ADJECTIVES}
@@ -100,7 +101,7 @@ _RATE_ADJECTIVE = {
 }
 _UNIT_NAMES = "|".join(_RATE_ADJECTIVES)
 # "How much is the hotel per night / a night?": the unit is asked as a rate.
-_QUESTION_RATE = re.compile(
+_QUESTION_RATE = lazy_compile(
     rf"\b(?:per|each|every|a|an)\s+({_UNIT_NAMES})\b{_NOT_A_RATE}|/\s?({_UNIT_NAMES})\b", _I
 )
 
@@ -109,7 +110,7 @@ _QUESTION_RATE = re.compile(
 # Words a question asks for a limit with: stated by a limit phrase next to a figure.
 _LIMIT_WORDS = frozenset(_one_token(w) for w in "limit cap maximum max ceiling".split())
 _FIGURE = r"[$€£¥]?\s?\d"
-_LIMIT_PHRASE = re.compile(
+_LIMIT_PHRASE = lazy_compile(
     rf"\b(?:up\s+to|at\s+(?:the\s+)?most|no\s+(?:more|higher|greater)\s+than|"
     rf"not\s+(?:more|higher|greater)\s+than|never\s+(?:more\s+than|beyond|above|over|exceeds?)|"
     rf"(?:must|may|shall|should|does|do|will)\s+not\s+exceed|not\s+to\s+exceed|"
@@ -169,7 +170,7 @@ for _group in _UNITS:
         for _token in tokenize(_spelled.replace("-", "")):
             _UNIT_OF.setdefault(_token, _name)
 # The word after a figure ("9 kg", "12gb", "3:55 h", "29 minutes"): a unit if spelled so.
-_AFTER_FIGURE = re.compile(r"(?<![\w.])\d(?:[\d.,:]*\d)?\s?(?:-\s?)?([^\W\d_]+)")
+_AFTER_FIGURE = lazy_compile(r"(?<![\w.])\d(?:[\d.,:]*\d)?\s?(?:-\s?)?([^\W\d_]+)")
 
 
 def _unit_mark(name: str) -> str:
@@ -180,7 +181,7 @@ def _unit_mark(name: str) -> str:
 
 # Particles joined to their verb in a noun ("set up" / "setup", "log in" / "login").
 _PARTICLES = frozenset("up in out off down back".split())
-_HYPHENATED = re.compile(r"\b([^\W\d_]+)-([^\W\d_]+)\b")
+_HYPHENATED = lazy_compile(r"\b([^\W\d_]+)-([^\W\d_]+)\b")
 
 
 def _joined(first: str, second: str) -> str:
