@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from swarm.models.base import Confidence
 from swarm.models.cjk_question import cjk_junctions, cjk_question_wording, cjk_scaffold
 from swarm.models.definitions import term_defined
+from swarm.models.derived_forms import derived_forms
 from swarm.models.evidence import (
     KIND_PRIORITY,
     answer_kinds,
-    derived_forms,
     name_aliases,
     question_kinds,
     question_text_words,
