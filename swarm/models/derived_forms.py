@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 __all__ = ["derived_forms"]
 
@@ -37,9 +38,12 @@ def _root(word: str) -> str:
     return _DOUBLED.sub(r"\1", root)
 
 
-def _act_noun_of(noun: str, verb: str) -> bool:
-    match = _ACT_NOUN.match(noun)
-    return match is not None and match.group("verb") in {verb, verb.removesuffix("e")}
+@lru_cache(maxsize=65_536)
+def _derived_parts(word: str) -> tuple[str, str | None]:
+    """`_root(word)` and the verb `word` is the act noun of (`_ACT_NOUN`; None if it is
+    none): what `derived_forms` reads of a word, memoised (the vocabularies recur)."""
+    match = _ACT_NOUN.match(word)
+    return _root(word), match.group("verb") if match is not None else None
 
 
 def derived_forms(
@@ -48,17 +52,32 @@ def derived_forms(
     """For each question word, the words of `vocabulary` that share its stem of at least five
     letters once a derivational ending is taken off either ("defend" ~ "defender"), and a
     short verb's act noun ("pay" ~ "payment", "formation" ~ "form")."""
-    roots = {word: _root(word) for word in question_words if word.isascii()}
+    # Indexes of the asked words, by what a vocabulary word must be to state one: its root
+    # (five letters or more), the verb an act noun names ("payment" -> "pay"), an act noun's
+    # verb (the asked "formation": "form", "forme").
+    asked = list(dict.fromkeys(word for word in question_words if word.isascii()))
+    by_root: dict[str, list[int]] = {}
+    by_verb: dict[str, list[int]] = {}
+    by_act: dict[str, list[int]] = {}
+    for at, word in enumerate(asked):
+        root, verb = _derived_parts(word)
+        if len(root) >= _MIN_DERIVED_STEM:
+            by_root.setdefault(root, []).append(at)
+        for form in dict.fromkeys((word, word.removesuffix("e"))):
+            by_verb.setdefault(form, []).append(at)
+        if verb is not None:
+            by_act.setdefault(verb, []).append(at)
     found: dict[str, list[frozenset[str]]] = {}
     for other in vocabulary:
         if not other.isascii() or len(other) < 3:
             continue
-        other_root = _root(other) if len(other) >= _MIN_DERIVED_STEM else ""
-        for word, root in roots.items():
-            if other == word:
-                continue
-            if _act_noun_of(other, word) or _act_noun_of(word, other):
-                found.setdefault(word, []).append(frozenset({other}))
-            elif len(root) >= _MIN_DERIVED_STEM and len(other_root) >= 4 and other_root == root:
-                found.setdefault(word, []).append(frozenset({other}))
+        other_root, other_verb = _derived_parts(other)
+        hits = [*by_act.get(other, ()), *by_act.get(other.removesuffix("e"), ())]
+        if other_verb is not None:
+            hits += by_verb.get(other_verb, ())
+        if len(other) >= _MIN_DERIVED_STEM and len(other_root) >= 4:
+            hits += by_root.get(other_root, ())
+        for at in sorted(set(hits)):  # in the asked words' order, each once
+            if asked[at] != other:
+                found.setdefault(asked[at], []).append(frozenset({other}))
     return found

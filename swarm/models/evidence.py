@@ -294,6 +294,27 @@ def question_kinds(question: str) -> frozenset[str]:
     return frozenset(kind for kind, rule in _QUESTION_KINDS if rule.search(question))
 
 
+_Run = tuple[str, str, frozenset[str]]
+
+
+@lru_cache(maxsize=16_384)
+def _alias_parts(
+    text: str,
+) -> tuple[frozenset[str], tuple[_Run, ...], tuple[tuple[str, str], ...]]:
+    """What `name_aliases` reads of one text, memoised (the same passages recur): its
+    acronyms (lower case), its capitalised name runs as (initials, the initials' token: "AWS"
+    is "aw", the run's `text_words`), and its "Name the Epithet" pairs as tokens."""
+    acronyms = frozenset(match.lower() for match in _ACRONYM.findall(text))
+    runs = []
+    for run in _NAME_RUN.findall(text):
+        initials = "".join(word[0] for word in run.split() if word[0].isupper()).lower()
+        runs.append((initials, _one_token(initials), text_words(run)))
+    epithets = tuple(
+        (_one_token(name), _one_token(epithet)) for name, epithet in _EPITHET.findall(text)
+    )
+    return acronyms, tuple(runs), epithets
+
+
 def name_aliases(
     question: str, texts: Iterable[str], question_words: frozenset[str]
 ) -> dict[str, list[frozenset[str]]]:
@@ -309,28 +330,26 @@ def name_aliases(
         if kind in question_words and (kind != "week" or _DAY_OF_THE_WEEK.search(question)):
             alternatives[kind].extend(frozenset({name}) for name in names)
     sources = [question, *texts]
-    written = frozenset().union(*(text_words(text) for text in sources[1:]))
-    acronyms = {match.lower() for text in sources for match in _ACRONYM.findall(text)}
-    for text in sources:
-        for run in _NAME_RUN.findall(text):
-            initials = "".join(word[0] for word in run.split() if word[0].isupper()).lower()
-            name_words = text_words(run)
+    parts = [_alias_parts(text) for text in sources]
+    acronyms = frozenset().union(*(acronyms for acronyms, _, _ in parts))
+    for _, runs, epithets in parts:
+        for initials, token, name_words in runs:
             if initials not in acronyms or not name_words:
                 continue
-            # the acronym as the tokenizer writes it ("AWS" is the token "aw")
-            token = _one_token(initials)
             if token in question_words:
                 alternatives[token].append(name_words)
             if name_words <= question_words:
                 for word in name_words:
                     alternatives[word].append(frozenset({token}))
-        for name, epithet in _EPITHET.findall(text):
-            one, other = _one_token(name), _one_token(epithet)
+        for one, other in epithets:
             for word, alias in ((one, other), (other, one)):
                 if word in question_words:
                     alternatives[word].append(frozenset({alias}))
-    for word, forms in question_forms(question, question_words).items():
-        alternatives[word].extend(form for form in forms if form <= written)
+    asked_forms = question_forms(question, question_words)
+    if asked_forms:
+        written = frozenset().union(*(text_words(text) for text in sources[1:]))
+        for word, forms in asked_forms.items():
+            alternatives[word].extend(form for form in forms if form <= written)
     return {word: list(dict.fromkeys(alts)) for word, alts in alternatives.items() if alts}
 
 
