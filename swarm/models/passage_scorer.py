@@ -103,6 +103,7 @@ class PassageScorer:
         ]
         self.alternatives = name_aliases(query, [p.text for p in passages], self.query_words)
         vocabulary = frozenset().union(*(item.words | item.context_words for item in self.items))
+        self._vocabulary = vocabulary  # all_words(): the items never change
         self.query_words -= cjk_junctions(self.query_words, vocabulary)
         for word, forms in derived_forms(self.query_words, vocabulary).items():
             self.alternatives.setdefault(word, []).extend(forms)
@@ -123,9 +124,17 @@ class PassageScorer:
         self.page_prior = self._page_prior()
         self._coverages: tuple[float, ...] | None = None  # memo of coverages()
         self._ranks: tuple[float, ...] | None = None  # memo of rank_scores()
+        # memo of matched([item]) for the scorer's own items (ids of live objects: stable)
+        self._matched_one: dict[int, frozenset[str]] = {}
+        self._own = {id(item) for item in self.items}
 
     def _states(self, word: str, words: frozenset[str]) -> bool:
-        return word in words or any(alt <= words for alt in self.alternatives.get(word, ()))
+        if word in words:
+            return True
+        for alt in self.alternatives.get(word, ()):  # a loop: no generator per call (hot)
+            if alt <= words:
+                return True
+        return False
 
     def _found(self, word: str, item: ScoredPassage) -> bool:
         return self._states(word, item.words) or self._states(word, item.context_words)
@@ -152,8 +161,19 @@ class PassageScorer:
     def matched(self, items: Sequence[ScoredPassage]) -> frozenset[str]:
         """Query words the passages state (money words count when there is a currency amount,
         count words when there is any figure)."""
+        if len(items) == 1:  # one passage, asked again and again: memoised for our own items
+            key = id(items[0])
+            cached = self._matched_one.get(key)
+            if cached is None:
+                cached = self._matched(items[0].words, items[0].kinds)
+                if key in self._own:
+                    self._matched_one[key] = cached
+            return cached
         words = frozenset().union(*(item.words for item in items))
         kinds = frozenset().union(*(item.kinds for item in items))
+        return self._matched(words, kinds)
+
+    def _matched(self, words: frozenset[str], kinds: frozenset[str]) -> frozenset[str]:
         found = frozenset(w for w in self.query_words if self._states(w, words))
         if "money" in kinds:
             found |= self.query_words & self.money
@@ -203,7 +223,7 @@ class PassageScorer:
 
     def all_words(self) -> frozenset[str]:
         """Every word of the excerpts, titles and headings included."""
-        return frozenset().union(*(item.words | item.context_words for item in self.items))
+        return self._vocabulary
 
     def evidence_problem(self, evidence: Sequence[ScoredPassage]) -> str:
         """Why these passages (one paragraph or item) do not carry the answer ("" if they do)."""
