@@ -273,10 +273,17 @@ def answer_kinds(text: str) -> frozenset[str]:
     kinds = {
         kind
         for kind, rule in _ANSWER_KINDS
-        if (digit or kind not in _NEED_A_DIGIT) and rule.search(text)
+        if (digit or kind not in _NEED_A_DIGIT)
+        and ((digit and kind == "figure") or rule.search(text))  # a digit is a figure
     }
     kinds |= measure_kinds(text, digit)
-    if _COUNT.search(_NOT_A_COUNT.sub(" ", text)):
+    # Without a digit there is no amount, time or ISO date to strip (what it would strip is
+    # spaces and punctuation: the word boundaries stay), and a count's number word is a figure.
+    if digit:
+        counted = _COUNT.search(_NOT_A_COUNT.sub(" ", text)) is not None
+    else:
+        counted = "figure" in kinds and _COUNT.search(text) is not None
+    if counted:
         kinds.add("count")
     return frozenset(kinds)
 
