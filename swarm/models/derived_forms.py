@@ -46,6 +46,15 @@ def _derived_parts(word: str) -> tuple[str, str | None]:
     return _root(word), match.group("verb") if match is not None else None
 
 
+@lru_cache(maxsize=65_536)
+def _vocabulary_parts(word: str) -> tuple[str, str | None, str] | None:
+    """`_derived_parts` of a vocabulary word and the word without a final e (None for a word
+    `derived_forms` does not read: not ASCII, or under three letters)."""
+    if not word.isascii() or len(word) < 3:
+        return None
+    return (*_derived_parts(word), word.removesuffix("e"))
+
+
 def derived_forms(
     question_words: Iterable[str], vocabulary: Iterable[str]
 ) -> dict[str, list[frozenset[str]]]:
@@ -69,10 +78,19 @@ def derived_forms(
             by_act.setdefault(verb, []).append(at)
     found: dict[str, list[frozenset[str]]] = {}
     for other in vocabulary:
-        if not other.isascii() or len(other) < 3:
+        parts = _vocabulary_parts(other)
+        if parts is None:
             continue
-        other_root, other_verb = _derived_parts(other)
-        hits = [*by_act.get(other, ()), *by_act.get(other.removesuffix("e"), ())]
+        other_root, other_verb, bare = parts
+        # (a root is never longer than its word: a root of five letters has a word of five)
+        if not (
+            other in by_act
+            or bare in by_act
+            or other_root in by_root
+            or (other_verb is not None and other_verb in by_verb)
+        ):
+            continue  # most words: no asked word to state
+        hits = [*by_act.get(other, ()), *by_act.get(bare, ())]
         if other_verb is not None:
             hits += by_verb.get(other_verb, ())
         if len(other) >= _MIN_DERIVED_STEM and len(other_root) >= 4:
