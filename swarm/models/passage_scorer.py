@@ -69,7 +69,11 @@ class ScoredPassage:
     passage: Passage
     words: frozenset[str]
     context_words: frozenset[str]
-    kinds: frozenset[str]
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        """`answer_kinds` of the text, read only when a question needs them (memoised there)."""
+        return answer_kinds(self.passage.text)
 
 
 class PassageScorer:
@@ -97,7 +101,6 @@ class PassageScorer:
                 passage=p,
                 words=language.content(text_words(p.text), p.text),
                 context_words=language.content(text_words(p.context), p.context),
-                kinds=answer_kinds(p.text),
             )
             for p in passages
         ]
@@ -165,20 +168,24 @@ class PassageScorer:
             key = id(items[0])
             cached = self._matched_one.get(key)
             if cached is None:
-                cached = self._matched(items[0].words, items[0].kinds)
+                cached = self._matched(items[0].words, items)
                 if key in self._own:
                     self._matched_one[key] = cached
             return cached
         words = frozenset().union(*(item.words for item in items))
-        kinds = frozenset().union(*(item.kinds for item in items))
-        return self._matched(words, kinds)
+        return self._matched(words, items)
 
-    def _matched(self, words: frozenset[str], kinds: frozenset[str]) -> frozenset[str]:
+    def _matched(self, words: frozenset[str], items: Sequence[ScoredPassage]) -> frozenset[str]:
         found = frozenset(w for w in self.query_words if self._states(w, words))
+        money = self.query_words & self.money
+        counting = self.query_words & self.counting
+        if not (money or counting or self.measures):  # the passages' kinds add nothing
+            return found & self.query_words
+        kinds = frozenset().union(*(item.kinds for item in items))
         if "money" in kinds:
-            found |= self.query_words & self.money
+            found |= money
         if "figure" in kinds and not self.rule.how_to:  # a how-to's "count" wants a command
-            found |= self.query_words & self.counting
+            found |= counting
         # "How deep": a figure with a unit of length states "deep".
         found |= {w for w, measure in self.measures.items() if measure.stated(kinds, words)}
         return found & self.query_words
@@ -218,7 +225,9 @@ class PassageScorer:
         if coverage <= 0:
             return 0.0
         coverage = coverage if self.rule.how_to else self._high_coverage([item], rank=True)[0]
-        kind_bonus = self.rule.command_bonus(item.passage) + KIND_BONUS * (self.kind in item.kinds)
+        kind_bonus = self.rule.command_bonus(item.passage) + KIND_BONUS * (
+            bool(self.kind) and self.kind in item.kinds
+        )
         return coverage + PAGE_WEIGHT * self.page_prior.get(item.passage.page, 0.0) + kind_bonus
 
     def all_words(self) -> frozenset[str]:
@@ -309,7 +318,6 @@ class PassageScorer:
     def _coverage_level(self, items: Sequence[ScoredPassage]) -> Confidence:
         coverage = self.coverage(items)
         high_coverage, lacks_key_word, stated = self._high_coverage(items)
-        has_figure = any(item.kinds & {"figure", "date"} for item in items)
         has_code = any(item.passage.code for item in items)
         if (
             high_coverage
@@ -317,7 +325,7 @@ class PassageScorer:
             and (stated >= HIGH_MIN_MATCHED or self._term_defined(items))
             and not lacks_key_word
             and (not self.needs_explanation or self._explained(items, has_code))
-            and (has_figure or not self.needs_figure)
+            and (not self.needs_figure or any(i.kinds & {"figure", "date"} for i in items))
         ):
             return "high"
         return "medium" if coverage >= MEDIUM_COVERAGE else "low"
