@@ -20,7 +20,6 @@ __all__ = [
     "MONTHS",
     "answer_kinds",
     "date_words",
-    "derived_forms",
     "figures",
     "lemma",
     "name_aliases",
@@ -274,10 +273,17 @@ def answer_kinds(text: str) -> frozenset[str]:
     kinds = {
         kind
         for kind, rule in _ANSWER_KINDS
-        if (digit or kind not in _NEED_A_DIGIT) and rule.search(text)
+        if (digit or kind not in _NEED_A_DIGIT)
+        and ((digit and kind == "figure") or rule.search(text))  # a digit is a figure
     }
     kinds |= measure_kinds(text, digit)
-    if _COUNT.search(_NOT_A_COUNT.sub(" ", text)):
+    # Without a digit there is no amount, time or ISO date to strip (what it would strip is
+    # spaces and punctuation: the word boundaries stay), and a count's number word is a figure.
+    if digit:
+        counted = _COUNT.search(_NOT_A_COUNT.sub(" ", text)) is not None
+    else:
+        counted = "figure" in kinds and _COUNT.search(text) is not None
+    if counted:
         kinds.add("count")
     return frozenset(kinds)
 
@@ -295,6 +301,27 @@ def question_kinds(question: str) -> frozenset[str]:
     return frozenset(kind for kind, rule in _QUESTION_KINDS if rule.search(question))
 
 
+_Run = tuple[str, str, frozenset[str]]
+
+
+@lru_cache(maxsize=16_384)
+def _alias_parts(
+    text: str,
+) -> tuple[frozenset[str], tuple[_Run, ...], tuple[tuple[str, str], ...]]:
+    """What `name_aliases` reads of one text, memoised (the same passages recur): its
+    acronyms (lower case), its capitalised name runs as (initials, the initials' token: "AWS"
+    is "aw", the run's `text_words`), and its "Name the Epithet" pairs as tokens."""
+    acronyms = frozenset(match.lower() for match in _ACRONYM.findall(text))
+    runs = []
+    for run in _NAME_RUN.findall(text):
+        initials = "".join(word[0] for word in run.split() if word[0].isupper()).lower()
+        runs.append((initials, _one_token(initials), text_words(run)))
+    epithets = tuple(
+        (_one_token(name), _one_token(epithet)) for name, epithet in _EPITHET.findall(text)
+    )
+    return acronyms, tuple(runs), epithets
+
+
 def name_aliases(
     question: str, texts: Iterable[str], question_words: frozenset[str]
 ) -> dict[str, list[frozenset[str]]]:
@@ -310,84 +337,27 @@ def name_aliases(
         if kind in question_words and (kind != "week" or _DAY_OF_THE_WEEK.search(question)):
             alternatives[kind].extend(frozenset({name}) for name in names)
     sources = [question, *texts]
-    written = frozenset().union(*(text_words(text) for text in sources[1:]))
-    acronyms = {match.lower() for text in sources for match in _ACRONYM.findall(text)}
-    for text in sources:
-        for run in _NAME_RUN.findall(text):
-            initials = "".join(word[0] for word in run.split() if word[0].isupper()).lower()
-            name_words = text_words(run)
+    parts = [_alias_parts(text) for text in sources]
+    acronyms = frozenset().union(*(acronyms for acronyms, _, _ in parts))
+    for _, runs, epithets in parts:
+        for initials, token, name_words in runs:
             if initials not in acronyms or not name_words:
                 continue
-            # the acronym as the tokenizer writes it ("AWS" is the token "aw")
-            token = _one_token(initials)
             if token in question_words:
                 alternatives[token].append(name_words)
             if name_words <= question_words:
                 for word in name_words:
                     alternatives[word].append(frozenset({token}))
-        for name, epithet in _EPITHET.findall(text):
-            one, other = _one_token(name), _one_token(epithet)
+        for one, other in epithets:
             for word, alias in ((one, other), (other, one)):
                 if word in question_words:
                     alternatives[word].append(frozenset({alias}))
-    for word, forms in question_forms(question, question_words).items():
-        alternatives[word].extend(form for form in forms if form <= written)
+    asked_forms = question_forms(question, question_words)
+    if asked_forms:
+        written = frozenset().union(*(text_words(text) for text in sources[1:]))
+        for word, forms in asked_forms.items():
+            alternatives[word].extend(form for form in forms if form <= written)
     return {word: list(dict.fromkeys(alts)) for word, alts in alternatives.items() if alts}
-
-
-# General English derivational endings: "defend" is stated by "defenders", "exist" by
-# "existence", "announcement" by "announced", "graduate" by "graduation" (the stems share
-# all but these endings; a doubled final consonant is one: "babysitter", "babysit").
-_DERIVED = re.compile(
-    r"(ment|ence|ance|enc|anc|ant|ers?|ors?|ation|ion|at|al|ity|ness|ing|ed|ly|ure|ur|e|s|y)$"
-)
-_MIN_DERIVED_STEM = 5
-# The suffix stemmer leaves "apply" but makes "applied" into "appli": a final y and i agree.
-_FINAL_Y = re.compile(r"y$")
-_DOUBLED = re.compile(r"([b-df-hj-np-tv-z])\1$")
-# A noun made from a short verb by a suffix that names its act ("pay" -> "payment", "form"
-# -> "formation", "ship" -> "shipment"): the verb itself, not another word on its stem
-# ("former", "formal").
-_ACT_NOUN = re.compile(r"^(?P<verb>[a-z]{3,4}?)e?(?:ment|ation)$")
-
-
-def _root(word: str) -> str:
-    """`word` without up to two derivational endings ("announcement" -> "announc"), its
-    final y written i and a doubled final consonant single."""
-    root = _FINAL_Y.sub("i", word)
-    for _ in range(2):
-        shorter = _DERIVED.sub("", root)
-        if len(shorter) < 4:
-            break
-        root = shorter
-    return _DOUBLED.sub(r"\1", root)
-
-
-def _act_noun_of(noun: str, verb: str) -> bool:
-    match = _ACT_NOUN.match(noun)
-    return match is not None and match.group("verb") in {verb, verb.removesuffix("e")}
-
-
-def derived_forms(
-    question_words: Iterable[str], vocabulary: Iterable[str]
-) -> dict[str, list[frozenset[str]]]:
-    """For each question word, the words of `vocabulary` that share its stem of at least five
-    letters once a derivational ending is taken off either ("defend" ~ "defender"), and a
-    short verb's act noun ("pay" ~ "payment", "formation" ~ "form")."""
-    roots = {word: _root(word) for word in question_words if word.isascii()}
-    found: dict[str, list[frozenset[str]]] = {}
-    for other in vocabulary:
-        if not other.isascii() or len(other) < 3:
-            continue
-        other_root = _root(other) if len(other) >= _MIN_DERIVED_STEM else ""
-        for word, root in roots.items():
-            if other == word:
-                continue
-            if _act_noun_of(other, word) or _act_noun_of(word, other):
-                found.setdefault(word, []).append(frozenset({other}))
-            elif len(root) >= _MIN_DERIVED_STEM and len(other_root) >= 4 and other_root == root:
-                found.setdefault(word, []).append(frozenset({other}))
-    return found
 
 
 def lemma(word: str) -> str:

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from swarm.models.base import Confidence
 from swarm.models.cjk_question import cjk_junctions, cjk_question_wording, cjk_scaffold
 from swarm.models.definitions import term_defined
+from swarm.models.derived_forms import derived_forms
 from swarm.models.evidence import (
     KIND_PRIORITY,
     answer_kinds,
-    derived_forms,
     name_aliases,
     question_kinds,
     question_text_words,
@@ -69,7 +69,11 @@ class ScoredPassage:
     passage: Passage
     words: frozenset[str]
     context_words: frozenset[str]
-    kinds: frozenset[str]
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        """`answer_kinds` of the text, read only when a question needs them (memoised there)."""
+        return answer_kinds(self.passage.text)
 
 
 class PassageScorer:
@@ -97,12 +101,12 @@ class PassageScorer:
                 passage=p,
                 words=language.content(text_words(p.text), p.text),
                 context_words=language.content(text_words(p.context), p.context),
-                kinds=answer_kinds(p.text),
             )
             for p in passages
         ]
         self.alternatives = name_aliases(query, [p.text for p in passages], self.query_words)
         vocabulary = frozenset().union(*(item.words | item.context_words for item in self.items))
+        self._vocabulary = vocabulary  # all_words(): the items never change
         self.query_words -= cjk_junctions(self.query_words, vocabulary)
         for word, forms in derived_forms(self.query_words, vocabulary).items():
             self.alternatives.setdefault(word, []).extend(forms)
@@ -123,9 +127,17 @@ class PassageScorer:
         self.page_prior = self._page_prior()
         self._coverages: tuple[float, ...] | None = None  # memo of coverages()
         self._ranks: tuple[float, ...] | None = None  # memo of rank_scores()
+        # memo of matched([item]) for the scorer's own items (ids of live objects: stable)
+        self._matched_one: dict[int, frozenset[str]] = {}
+        self._own = {id(item) for item in self.items}
 
     def _states(self, word: str, words: frozenset[str]) -> bool:
-        return word in words or any(alt <= words for alt in self.alternatives.get(word, ()))
+        if word in words:
+            return True
+        for alt in self.alternatives.get(word, ()):  # a loop: no generator per call (hot)
+            if alt <= words:
+                return True
+        return False
 
     def _found(self, word: str, item: ScoredPassage) -> bool:
         return self._states(word, item.words) or self._states(word, item.context_words)
@@ -152,13 +164,28 @@ class PassageScorer:
     def matched(self, items: Sequence[ScoredPassage]) -> frozenset[str]:
         """Query words the passages state (money words count when there is a currency amount,
         count words when there is any figure)."""
+        if len(items) == 1:  # one passage, asked again and again: memoised for our own items
+            key = id(items[0])
+            cached = self._matched_one.get(key)
+            if cached is None:
+                cached = self._matched(items[0].words, items)
+                if key in self._own:
+                    self._matched_one[key] = cached
+            return cached
         words = frozenset().union(*(item.words for item in items))
-        kinds = frozenset().union(*(item.kinds for item in items))
+        return self._matched(words, items)
+
+    def _matched(self, words: frozenset[str], items: Sequence[ScoredPassage]) -> frozenset[str]:
         found = frozenset(w for w in self.query_words if self._states(w, words))
+        money = self.query_words & self.money
+        counting = self.query_words & self.counting
+        if not (money or counting or self.measures):  # the passages' kinds add nothing
+            return found & self.query_words
+        kinds = frozenset().union(*(item.kinds for item in items))
         if "money" in kinds:
-            found |= self.query_words & self.money
+            found |= money
         if "figure" in kinds and not self.rule.how_to:  # a how-to's "count" wants a command
-            found |= self.query_words & self.counting
+            found |= counting
         # "How deep": a figure with a unit of length states "deep".
         found |= {w for w, measure in self.measures.items() if measure.stated(kinds, words)}
         return found & self.query_words
@@ -198,12 +225,14 @@ class PassageScorer:
         if coverage <= 0:
             return 0.0
         coverage = coverage if self.rule.how_to else self._high_coverage([item], rank=True)[0]
-        kind_bonus = self.rule.command_bonus(item.passage) + KIND_BONUS * (self.kind in item.kinds)
+        kind_bonus = self.rule.command_bonus(item.passage) + KIND_BONUS * (
+            bool(self.kind) and self.kind in item.kinds
+        )
         return coverage + PAGE_WEIGHT * self.page_prior.get(item.passage.page, 0.0) + kind_bonus
 
     def all_words(self) -> frozenset[str]:
         """Every word of the excerpts, titles and headings included."""
-        return frozenset().union(*(item.words | item.context_words for item in self.items))
+        return self._vocabulary
 
     def evidence_problem(self, evidence: Sequence[ScoredPassage]) -> str:
         """Why these passages (one paragraph or item) do not carry the answer ("" if they do)."""
@@ -292,7 +321,6 @@ class PassageScorer:
     def _coverage_level(self, items: Sequence[ScoredPassage]) -> Confidence:
         coverage = self.coverage(items)
         high_coverage, lacks_key_word, stated = self._high_coverage(items)
-        has_figure = any(item.kinds & {"figure", "date"} for item in items)
         has_code = any(item.passage.code for item in items)
         if (
             high_coverage
@@ -300,7 +328,7 @@ class PassageScorer:
             and (stated >= HIGH_MIN_MATCHED or self._term_defined(items))
             and not lacks_key_word
             and (not self.needs_explanation or self._explained(items, has_code))
-            and (has_figure or not self.needs_figure)
+            and (not self.needs_figure or any(i.kinds & {"figure", "date"} for i in items))
         ):
             return "high"
         return "medium" if coverage >= MEDIUM_COVERAGE else "low"
