@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from fakes import assert_level, page_wiki
 
 from swarm.wiki_query import query
@@ -38,12 +39,6 @@ def test_a_set_spread_over_pages_is_not_high_from_one(tmp_path: Path) -> None:
     assert_level(result, "not high", "Bell")
 
 
-def test_a_set_one_page_holds_keeps_high(tmp_path: Path) -> None:
-    wiki = page_wiki(tmp_path, {"build.md": PACKAGES, "jane-eyre.md": JANE})
-    result = query("Which packages do we vendor?", wiki_dir=wiki, model="offline")
-    assert_level(result, "high", "attrs, click and httpx")
-
-
 def test_one_thing_asked_is_not_a_set(tmp_path: Path) -> None:
     """ "Which novel..." (singular) is answered from the one page that states it."""
     wiki = page_wiki(tmp_path, {"jane-eyre.md": JANE, "wuthering-heights.md": WUTHERING})
@@ -68,26 +63,6 @@ The van is insured by Harbor Mutual, renewed every March.
 """
 
 
-def test_a_name_does_not_answer_what_grade(tmp_path: Path) -> None:
-    wiki = page_wiki(tmp_path, {"huffman.md": CLASS})
-    result = query(
-        "What grade did Huffman get on Fano's final exam?", wiki_dir=wiki, model="offline"
-    )
-    assert_level(result, "not high", "MIT")
-
-
-def test_a_letter_grade_answers_what_grade(tmp_path: Path) -> None:
-    wiki = page_wiki(tmp_path, {"huffman.md": GRADES})
-    result = query("What grade did Huffman get for the term paper?", wiki_dir=wiki, model="offline")
-    assert_level(result, "high", "an A")
-
-
-def test_a_name_still_answers_which_company(tmp_path: Path) -> None:
-    wiki = page_wiki(tmp_path, {"van.md": VAN})
-    result = query("Which company insures the van?", wiki_dir=wiki, model="offline")
-    assert_level(result, "high", "Harbor Mutual")
-
-
 # --- one page, two prices --------------------------------------------------------------------
 TWO_PRICES = """# GitHub
 
@@ -104,18 +79,6 @@ ONE_PRICE = """# GitHub
 """
 
 
-def test_two_prices_on_one_page_are_not_high(tmp_path: Path) -> None:
-    wiki = page_wiki(tmp_path, {"github.md": TWO_PRICES})
-    result = query("How much are we paying per GitHub seat?", wiki_dir=wiki, model="offline")
-    assert_level(result, "not high", "USD")
-
-
-def test_one_price_among_other_figures_keeps_high(tmp_path: Path) -> None:
-    wiki = page_wiki(tmp_path, {"github.md": ONE_PRICE})
-    result = query("How much are we paying per GitHub seat?", wiki_dir=wiki, model="offline")
-    assert_level(result, "high", "USD 4")
-
-
 # --- "when does X happen": a date of X, not of something else --------------------------------
 NILE = """# Nile
 
@@ -127,18 +90,6 @@ The Nile floods every year from June to September.
 """
 
 
-def test_another_events_year_does_not_say_when_x_happens(tmp_path: Path) -> None:
-    wiki = page_wiki(tmp_path, {"nile.md": NILE})
-    result = query("When does the Nile flood?", wiki_dir=wiki, model="offline")
-    assert_level(result, "not high", "1970")
-
-
-def test_the_season_of_x_says_when_it_happens(tmp_path: Path) -> None:
-    wiki = page_wiki(tmp_path, {"nile.md": NILE_FLOOD})
-    result = query("When does the Nile flood?", wiki_dir=wiki, model="offline")
-    assert_level(result, "high", "June to September")
-
-
 # --- where: the asked name only in brackets glosses something else ---------------------------
 OFFICES = """# Offices
 
@@ -146,18 +97,6 @@ OFFICES = """# Offices
 
 Data centres: none; everything runs in AWS eu-west-2 (London).
 """
-
-
-def test_a_name_in_brackets_does_not_say_where_it_is(tmp_path: Path) -> None:
-    wiki = page_wiki(tmp_path, {"offices.md": OFFICES})
-    result = query("Where is the London office?", wiki_dir=wiki, model="offline")
-    assert_level(result, "not high", "London")
-
-
-def test_the_office_named_outside_brackets_keeps_high(tmp_path: Path) -> None:
-    wiki = page_wiki(tmp_path, {"offices.md": OFFICES})
-    result = query("Where is the Bristol office?", wiki_dir=wiki, model="offline")
-    assert_level(result, "high", "41 Queen Square")
 
 
 FLOOR_WORDS = """# Office
@@ -168,18 +107,6 @@ FLOOR_VALUE = """# Office
 
 The office is on the 3rd floor above the bakery on Mill Street.
 """
-
-
-def test_a_value_asked_needs_a_figure_or_a_code(tmp_path: Path) -> None:
-    wiki = page_wiki(tmp_path, {"office.md": FLOOR_WORDS})
-    result = query("Which floor is the office on?", wiki_dir=wiki, model="offline")
-    assert_level(result, "not high", "bakery")
-
-
-def test_a_floor_number_answers_which_floor(tmp_path: Path) -> None:
-    wiki = page_wiki(tmp_path, {"office.md": FLOOR_VALUE})
-    result = query("Which floor is the office on?", wiki_dir=wiki, model="offline")
-    assert_level(result, "high", "3rd floor")
 
 
 KIT = """# Kit
@@ -193,18 +120,6 @@ Fermenter: 25 L plastic bucket with a tap. Fermentation temperature: 19 °C for 
 """
 
 
-def test_a_figure_in_another_unit_is_no_temperature(tmp_path: Path) -> None:
-    wiki = page_wiki(tmp_path, {"kit.md": KIT})
-    result = query("What temperature do I ferment at?", wiki_dir=wiki, model="offline")
-    assert_level(result, "not high", "25 L")
-
-
-def test_degrees_answer_what_temperature(tmp_path: Path) -> None:
-    wiki = page_wiki(tmp_path, {"kit.md": BATCH})
-    result = query("What temperature do I ferment at?", wiki_dir=wiki, model="offline")
-    assert_level(result, "high", "19 °C")
-
-
 def _runbook(team: str) -> str:
     return f"# Runbook: {team} alerts\n\nPage the {team} secondary through PagerDuty.\n"
 
@@ -215,3 +130,115 @@ def test_which_things_do_it_is_not_high_from_one_of_several(tmp_path: Path) -> N
     wiki = page_wiki(tmp_path, pages)
     result = query("Which teams page the secondary?", wiki_dir=wiki, model="offline")
     assert_level(result, "not high", "secondary")
+
+
+# One page (or a few), one question: the wrong-high shape stays below high, the right case
+# next to it keeps high.
+CASES = [
+    pytest.param(
+        {"build.md": PACKAGES, "jane-eyre.md": JANE},
+        "Which packages do we vendor?",
+        "high",
+        "attrs, click and httpx",
+        id="a-set-one-page-holds-keeps-high",
+    ),
+    pytest.param(
+        {"huffman.md": CLASS},
+        "What grade did Huffman get on Fano's final exam?",
+        "not high",
+        "MIT",
+        id="a-name-does-not-answer-what-grade",
+    ),
+    pytest.param(
+        {"huffman.md": GRADES},
+        "What grade did Huffman get for the term paper?",
+        "high",
+        "an A",
+        id="a-letter-grade-answers-what-grade",
+    ),
+    pytest.param(
+        {"van.md": VAN},
+        "Which company insures the van?",
+        "high",
+        "Harbor Mutual",
+        id="a-name-still-answers-which-company",
+    ),
+    pytest.param(
+        {"github.md": TWO_PRICES},
+        "How much are we paying per GitHub seat?",
+        "not high",
+        "USD",
+        id="two-prices-on-one-page-are-not-high",
+    ),
+    pytest.param(
+        {"github.md": ONE_PRICE},
+        "How much are we paying per GitHub seat?",
+        "high",
+        "USD 4",
+        id="one-price-among-other-figures-keeps-high",
+    ),
+    pytest.param(
+        {"nile.md": NILE},
+        "When does the Nile flood?",
+        "not high",
+        "1970",
+        id="another-events-year-does-not-say-when-x-happens",
+    ),
+    pytest.param(
+        {"nile.md": NILE_FLOOD},
+        "When does the Nile flood?",
+        "high",
+        "June to September",
+        id="the-season-of-x-says-when-it-happens",
+    ),
+    pytest.param(
+        {"offices.md": OFFICES},
+        "Where is the London office?",
+        "not high",
+        "London",
+        id="a-name-in-brackets-does-not-say-where-it-is",
+    ),
+    pytest.param(
+        {"offices.md": OFFICES},
+        "Where is the Bristol office?",
+        "high",
+        "41 Queen Square",
+        id="the-office-named-outside-brackets-keeps-high",
+    ),
+    pytest.param(
+        {"office.md": FLOOR_WORDS},
+        "Which floor is the office on?",
+        "not high",
+        "bakery",
+        id="a-value-asked-needs-a-figure-or-a-code",
+    ),
+    pytest.param(
+        {"office.md": FLOOR_VALUE},
+        "Which floor is the office on?",
+        "high",
+        "3rd floor",
+        id="a-floor-number-answers-which-floor",
+    ),
+    pytest.param(
+        {"kit.md": KIT},
+        "What temperature do I ferment at?",
+        "not high",
+        "25 L",
+        id="a-figure-in-another-unit-is-no-temperature",
+    ),
+    pytest.param(
+        {"kit.md": BATCH},
+        "What temperature do I ferment at?",
+        "high",
+        "19 °C",
+        id="degrees-answer-what-temperature",
+    ),
+]
+
+
+@pytest.mark.parametrize(("pages", "question", "confidence", "must_hold"), CASES)
+def test_each_shape_and_its_right_case(
+    tmp_path: Path, pages: dict[str, str], question: str, confidence: str, must_hold: str
+) -> None:
+    wiki = page_wiki(tmp_path, pages)
+    assert_level(query(question, wiki_dir=wiki, model="offline"), confidence, must_hold)
