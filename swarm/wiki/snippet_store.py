@@ -49,6 +49,7 @@ def splitter_version() -> str:
 
             from swarm.wiki import (
                 code_comments,
+                html_text,
                 page_text,
                 pages,
                 passages,
@@ -60,7 +61,7 @@ def splitter_version() -> str:
 
             digest = hashlib.sha256(f"{markdown_it.__version__} {sys.version_info[:2]}".encode())
             modules = (code_comments, page_text, pages, passages, snippet_inline, snippet_split)
-            for module in (*modules, snippet_table, tokens):
+            for module in (*modules, snippet_table, tokens, html_text):
                 digest.update(Path(module.__file__ or "").read_bytes())
             _version = digest.hexdigest()[:24]
         return _version
