@@ -123,11 +123,7 @@ class EmbeddingsClient(OpenAIEndpoint):
 
     server = "embeddings server"
     model_noun = "embeddings model"
-
-    def _not_found_fix(self) -> str:
-        if self.is_ollama:
-            return f"pull it with `ollama pull {self.model}`"
-        return (
-            "check SWARM_EMBEDDINGS_MODEL, and that the server serves /v1/embeddings "
-            "(llama.cpp: start it with --embeddings)"
-        )
+    model_fix = (
+        "check SWARM_EMBEDDINGS_MODEL, and that the server serves /v1/embeddings "
+        "(llama.cpp: start it with --embeddings)"
+    )

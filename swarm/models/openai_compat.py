@@ -124,13 +124,17 @@ class OpenAIEndpoint:
         if self._client is not None:
             await self._client.close()
 
-    # What the server and its model are called in messages; how to fix an unknown model.
+    # What the server and its model are called in messages; how to fix an unknown model
+    # (on Ollama: pull it).
     server = "model server"
     model_noun = "model"
     model = ""
+    model_fix = "check the model name, and that OPENAI_BASE_URL ends in /v1"
 
     def _not_found_fix(self) -> str:
-        raise NotImplementedError
+        if self.is_ollama:
+            return f"pull it with `ollama pull {self.model}`"
+        return self.model_fix
 
     def _unreachable(self, exc: BaseException) -> str:
         return unreachable_message(exc, self.server, self.where, ollama=self.is_ollama)
@@ -160,6 +164,8 @@ class OpenAIEndpoint:
 class OpenAICompatChatModel(OpenAIEndpoint):
     """`ChatModel` over `openai.AsyncOpenAI` against `settings.openai_base_url` (the
     environment's settings when none are given), under `settings.openai_model`."""
+
+    model_fix = "check SWARM_OPENAI_MODEL, and that OPENAI_BASE_URL ends in /v1"
 
     def __init__(
         self,
@@ -275,11 +281,6 @@ class OpenAICompatChatModel(OpenAIEndpoint):
         except (RecursionError, ValueError) as exc:
             raise ModelOutputError(f"the reply from {self.where} was not JSON") from exc
         return reply_from_completion(completion, tool)
-
-    def _not_found_fix(self) -> str:
-        if self.is_ollama:
-            return f"pull it with `ollama pull {self.model}`"
-        return "check SWARM_OPENAI_MODEL, and that OPENAI_BASE_URL ends in /v1"
 
 
 class _ToolsRefused(Exception):

@@ -110,14 +110,25 @@ async def test_an_unreachable_ollama_says_ollama_serve() -> None:
     assert "is Ollama running? Start it with `ollama serve`" in str(caught.value)
 
 
-async def test_an_unknown_model_on_ollama_says_ollama_pull() -> None:
+@pytest.mark.parametrize(
+    ("base_url", "fix"),
+    [
+        pytest.param(OLLAMA, f"`ollama pull {MODEL}`", id="ollama"),
+        pytest.param(
+            "http://127.0.0.1:8080/v1",
+            "check SWARM_OPENAI_MODEL, and that OPENAI_BASE_URL ends in /v1",
+            id="other-server",
+        ),
+    ],
+)
+async def test_an_unknown_model_says_how_to_fix_it(base_url: str, fix: str) -> None:
     def not_found(request: httpx2.Request) -> httpx2.Response:
         return httpx2.Response(404, json={"error": {"message": "model not found"}})
 
     with pytest.raises(ModelError) as caught:
-        await mocked(not_found, openai_base_url=OLLAMA).plan_subqueries("tides")
+        await mocked(not_found, openai_base_url=base_url).plan_subqueries("tides")
     assert f"model '{MODEL}' not found" in str(caught.value)
-    assert f"`ollama pull {MODEL}`" in str(caught.value)
+    assert fix in str(caught.value)
 
 
 async def test_a_server_error_quotes_the_servers_reason_briefly() -> None:
