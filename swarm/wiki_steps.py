@@ -45,43 +45,22 @@ async def read_and_answer(
     queued ~1 s behind it, and as a hop of its own it waited in the pool's queue again."""
     from swarm.models.offline import OfflineReasoner
 
+    def fitted_reads() -> tuple[list[PageExcerpt], list[PageExcerpt]]:
+        # Fitting walks every page-map entry (the longest headers) when a window is set.
+        read_settings = fit_excerpt_settings(question, page_map, settings)
+        return read_excerpts(root, chosen, page_map, read_settings, candidates)
+
+    def read_then_answer() -> ReadAndAnswer:
+        readable, skipped = fitted_reads()
+        if not readable:
+            return readable, skipped, None
+        answer = run_to_completion(reasoner.answer_from_excerpts(question, readable))
+        return readable, skipped, answer
+
     if isinstance(reasoner, OfflineReasoner):
-        return await in_wiki_thread(
-            _read_then_answer, reasoner, question, root, chosen, page_map, settings, candidates
-        )
-    readable, skipped = await in_wiki_thread(
-        _fitted_reads, question, root, chosen, page_map, settings, candidates
-    )
+        return await in_wiki_thread(read_then_answer)
+    readable, skipped = await in_wiki_thread(fitted_reads)
     answer = await reasoner.answer_from_excerpts(question, readable) if readable else None
-    return readable, skipped, answer
-
-
-def _fitted_reads(
-    question: str,
-    root: Path,
-    chosen: Sequence[str],
-    page_map: PageMap,
-    settings: Settings,
-    candidates: Sequence[PageCandidate],
-) -> tuple[list[PageExcerpt], list[PageExcerpt]]:
-    # Fitting walks every page-map entry (the longest headers) when a context window is set.
-    read_settings = fit_excerpt_settings(question, page_map, settings)
-    return read_excerpts(root, chosen, page_map, read_settings, candidates)
-
-
-def _read_then_answer(
-    reasoner: Reasoner,
-    question: str,
-    root: Path,
-    chosen: Sequence[str],
-    page_map: PageMap,
-    settings: Settings,
-    candidates: Sequence[PageCandidate],
-) -> ReadAndAnswer:
-    readable, skipped = _fitted_reads(question, root, chosen, page_map, settings, candidates)
-    if not readable:
-        return readable, skipped, None
-    answer = run_to_completion(reasoner.answer_from_excerpts(question, readable))
     return readable, skipped, answer
 
 

@@ -21,8 +21,7 @@ from swarm.errors import ModelError, ModelOutputError, ModelTimeout, ModelUnreac
 from swarm.models.openai_compat import OpenAIEndpoint
 
 if TYPE_CHECKING:
-    import httpx2
-    from openai import AsyncOpenAI
+    pass
 
 __all__ = [
     "EMBED_BATCH_SIZE",
@@ -57,15 +56,9 @@ class EmbeddingsClient(OpenAIEndpoint):
     through the loop's shared client for these endpoint settings (the chat backend's too)
     unless `client` or `http_client` is given (see `OpenAIEndpoint`)."""
 
-    def __init__(
-        self,
-        settings: Settings,
-        *,
-        client: AsyncOpenAI | None = None,
-        http_client: httpx2.AsyncClient | None = None,
-    ) -> None:
-        super().__init__(settings, client=client, http_client=http_client)
-        self.model = (settings.embeddings_model or "").strip()
+    @property
+    def model(self) -> str:  # type: ignore[override]
+        return (self.settings.embeddings_model or "").strip()
 
     @property
     def cache_key(self) -> str:
