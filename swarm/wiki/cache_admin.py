@@ -158,17 +158,31 @@ def _ranking_entries(folder: Path, known: dict[str, str], now: float) -> Iterato
         store = child / STORE_FILENAME
         meta = _store_meta(store)
         wiki = meta.get("wiki_dir") or known.get(child.name) or None
-        dead = None
-        if meta.get("unreadable"):
-            dead = "unreadable index file"
-        elif meta.get("format") != STORE_FORMAT:
-            dead = "built by another swarm version"
-        elif wiki is not None and _wiki_gone(wiki):
-            dead = "its wiki is gone"
-        temps = [] if dead is not None else list(_stale_temps(child, wiki, now))
-        size = folder_bytes(child) - sum(temp.size_bytes for temp in temps)
-        yield CacheEntry("ranking", child, size, wiki, dead)
-        yield from temps
+        dead = _dead_reason(meta, wiki, "index file", STORE_FORMAT)
+        yield from _entry_and_temps("ranking", child, wiki, dead, now)
+
+
+def _dead_reason(
+    meta: dict[str, Any], wiki: str | None, what: str, store_format: int
+) -> str | None:
+    """Why a stored entry can go (unreadable, another version's, its wiki gone), or None."""
+    if meta.get("unreadable"):
+        return f"unreadable {what}"
+    if meta.get("format") != store_format:
+        return "built by another swarm version"
+    if wiki is not None and _wiki_gone(wiki):
+        return "its wiki is gone"
+    return None
+
+
+def _entry_and_temps(
+    kind: EntryKind, child: Path, wiki: str | None, dead: str | None, now: float
+) -> Iterator[CacheEntry]:
+    """The entry for the folder `child` (its size without stale temporary files) and those."""
+    temps = [] if dead is not None else list(_stale_temps(child, wiki, now))
+    size = folder_bytes(child) - sum(temp.size_bytes for temp in temps)
+    yield CacheEntry(kind, child, size, wiki, dead)
+    yield from temps
 
 
 def _stale_temps(folder: Path, wiki: str | None, now: float) -> Iterator[CacheEntry]:
@@ -192,17 +206,8 @@ def _embeddings_entries(folder: Path, known: dict[str, str], now: float) -> Iter
                 continue
             meta = embeddings.stored_meta(child) or {"unreadable": True}
             wiki = meta.get("wiki_dir") or known.get(wiki_folder.name) or None
-            dead = None
-            if meta.get("unreadable"):
-                dead = "unreadable vectors file"
-            elif meta.get("format") != embeddings.STORE_FORMAT:
-                dead = "built by another swarm version"
-            elif wiki is not None and _wiki_gone(wiki):
-                dead = "its wiki is gone"
-            temps = [] if dead is not None else list(_stale_temps(child, wiki, now))
-            size = folder_bytes(child) - sum(temp.size_bytes for temp in temps)
-            yield CacheEntry("embeddings", child, size, wiki, dead)
-            yield from temps
+            dead = _dead_reason(meta, wiki, "vectors file", embeddings.STORE_FORMAT)
+            yield from _entry_and_temps("embeddings", child, wiki, dead, now)
 
 
 def _passages_entries(
