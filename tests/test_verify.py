@@ -12,6 +12,7 @@ import pytest
 import yaml
 from conftest import FIXTURES
 
+from swarm.config import Settings
 from swarm.verify import run_verification
 from swarm.verify.grading import (
     ObservedAnswer,
@@ -31,13 +32,13 @@ from swarm.verify.questions import (
     parse_questions,
 )
 from swarm.verify.report import format_report
+from swarm.wiki.pages import read_pages
 
 # Every fixture wiki with a questions file is checked; a new one is picked up by itself.
 FIXTURE_NAMES = sorted(p.parent.name for p in FIXTURES.glob("*/questions.yaml"))
 # Fixtures whose index.md lists every page on disk (a real vault's map of content doesn't).
 FULLY_INDEXED = {"brain", "hobby", "cheatsheet"}
-EXCERPT_CHARS = 1500  # what the flow reads of a page
-KEY_FACT_CHARS = 1200  # key facts sit well inside the excerpt
+EXCERPT_CHARS = Settings.model_fields["page_excerpt_chars"].default  # what the flow reads
 
 
 def _question(**overrides: Any) -> VerificationQuestion:
@@ -392,8 +393,11 @@ def test_fixture_answers_sit_in_the_excerpt_the_flow_reads(name: str) -> None:
     for question in load_questions(find_questions_file(root)):
         if not question.answerable:
             continue
-        excerpts = [_body(root / page)[1][:KEY_FACT_CHARS] for page in question.expected_pages]
-        assert any(answer_hits(text, question.expected_answer) for text in excerpts), question.id
+        # Read as the flow reads them: swarm's own reader, the default excerpt size.
+        excerpts = read_pages(root, [(page, "") for page in question.expected_pages])
+        assert all(e.error is None for e in excerpts), question.id
+        hits = [answer_hits(e.text, question.expected_answer) for e in excerpts]
+        assert any(hits), question.id
 
 
 @pytest.mark.parametrize("name", FIXTURE_NAMES)
@@ -428,7 +432,7 @@ def test_brain_fixture_shape() -> None:
     metadata, body = _body(root / "ccw.md")
     # ccw.md stays fresh whatever the date: no date key at all
     assert not {"updated", "last_updated", "modified", "date", "reviewed"} & set(metadata)
-    head = body[:KEY_FACT_CHARS]
+    head = body[:EXCERPT_CHARS]
     assert "15 minutes" in head and "$2,400/year" in head and "2026-05-08" in head
     assert "CCW" in _body(root / "businesses-overview.md")[1]
     old = [p for p in pages if str(_body(p)[0].get("updated", "")).startswith("2024")]
