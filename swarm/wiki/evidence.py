@@ -54,7 +54,10 @@ def _wikilink_text(match: re.Match[str]) -> str:
 
 def _normalise_once(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)
-    text = "".join(char for char in text if unicodedata.category(char) != "Cf")
+    # Invisible format characters (zero-width joiners, soft hyphens), each judged once.
+    dropped = [ord(char) for char in set(text) if unicodedata.category(char) == "Cf"]
+    if dropped:
+        text = text.translate(dict.fromkeys(dropped))
     text = _WIKILINK.sub(_wikilink_text, text)
     text = _LINK.sub(r"\1", text)
     text = _LINE_MARKER.sub("", text)
