@@ -160,7 +160,7 @@ def relpath(target: str, here: str) -> str:
     tgt = Path(target)
     up = len(here_dir.parts)
     common = 0
-    for a, b in zip(here_dir.parts, tgt.parent.parts):
+    for a, b in zip(here_dir.parts, tgt.parent.parts, strict=False):
         if a != b:
             break
         common += 1
@@ -195,10 +195,14 @@ def render_list(sheet: Sheet, pages: dict[str, str], here: str) -> list[str]:
         desc = desc_text(item)
         link = cheat_link(item, pages, here)
         if link:
-            out += [f"- {desc.rstrip(':')}: see {link}", ""] if variant != 3 else [
-                f"{desc.rstrip(':')}: see {link}",
-                "",
-            ]
+            out += (
+                [f"- {desc.rstrip(':')}: see {link}", ""]
+                if variant != 3
+                else [
+                    f"{desc.rstrip(':')}: see {link}",
+                    "",
+                ]
+            )
             continue
         if not item.cmds:
             out += [f"- {desc}" if variant != 3 else desc, ""]
@@ -207,8 +211,9 @@ def render_list(sheet: Sheet, pages: dict[str, str], here: str) -> list[str]:
         inline_ok = not any("`" in c for c in cmds) and all(c.strip() for c in cmds)
         if variant == 0 and inline_ok:
             out.append(f"- {desc}")
-            out += [f"  `{c.strip()}`" + ("  " if k < len(cmds) - 1 else "")
-                    for k, c in enumerate(cmds)]
+            out += [
+                f"  `{c.strip()}`" + ("  " if k < len(cmds) - 1 else "") for k, c in enumerate(cmds)
+            ]
             out.append("")
         elif variant == 1 or (variant == 0 and not inline_ok):
             out += [f"- {desc}", ""]
@@ -280,7 +285,7 @@ def render_table(sheet: Sheet, pages: dict[str, str], here: str) -> list[str]:
             else:
                 out += [f"**{as_heading(desc_text(item))}**", ""]
                 link = cheat_link(item, pages, here)
-                out += ([f"See {link}.", ""] if link else code_block(item.cmds) + [""])
+                out += [f"See {link}.", ""] if link else code_block(item.cmds) + [""]
         return out
     out = ["| Task | Command |", "|---|---|"]
     for item in sheet.items:
@@ -320,8 +325,12 @@ def frontmatter(sheet: Sheet) -> list[str]:
 
 def title_line(sheet: Sheet) -> str:
     form = h(sheet.name, "title") % 4
-    return (f"# {sheet.name}", f"# {sheet.name} cheat sheet", f"# {sheet.name}",
-            f"# `{sheet.name}`")[form]
+    return (
+        f"# {sheet.name}",
+        f"# {sheet.name} cheat sheet",
+        f"# {sheet.name}",
+        f"# `{sheet.name}`",
+    )[form]
 
 
 def render(sheet: Sheet, pages: dict[str, str]) -> tuple[str, str]:
@@ -349,7 +358,9 @@ def last_dates(git_dir: str | None, names: dict[str, str]) -> dict[str, str]:
         try:
             out = subprocess.run(
                 ["git", f"--git-dir={git_dir}", "log", "-1", "--format=%cs", "--", rel],
-                capture_output=True, text=True, check=True,
+                capture_output=True,
+                text=True,
+                check=True,
             ).stdout.strip()
         except (OSError, subprocess.CalledProcessError):
             continue
@@ -381,7 +392,8 @@ def main(argv: list[str]) -> int:
     src = Path(args[0])
     out_dir = Path(args[1]) if len(args) > 1 else HERE.parent
     files = sorted(
-        p for p in src.rglob("*")
+        p
+        for p in src.rglob("*")
         if p.is_file() and ".github" not in p.parts and not p.name.startswith(".")
     )
     sources = {p.name: p.relative_to(src).as_posix() for p in files}
@@ -389,14 +401,16 @@ def main(argv: list[str]) -> int:
     sheets: list[Sheet] = []
     for p in files:
         meta, body = split_frontmatter(p.read_text(encoding="utf-8"))
-        sheets.append(Sheet(
-            name=p.name,
-            tags=parse_tags(meta.get("tags", "")),
-            syntax=meta.get("syntax", ""),
-            body=body,
-            items=parse_items(body),
-            date=dates.get(p.name, ""),
-        ))
+        sheets.append(
+            Sheet(
+                name=p.name,
+                tags=parse_tags(meta.get("tags", "")),
+                syntax=meta.get("syntax", ""),
+                body=body,
+                items=parse_items(body),
+                date=dates.get(p.name, ""),
+            )
+        )
     pages = {s.name: f"{folder_of(s)}/{s.name}.md" for s in sheets}
     for old in out_dir.glob("*/*.md"):
         if old.parent.name != "_build":
@@ -416,8 +430,9 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def write_index(out_dir: Path, sheets: list[Sheet], pages: dict[str, str],
-                descs: dict[str, str]) -> None:
+def write_index(
+    out_dir: Path, sheets: list[Sheet], pages: dict[str, str], descs: dict[str, str]
+) -> None:
     by_folder: dict[str, list[Sheet]] = {}
     for s in sheets:
         by_folder.setdefault(folder_of(s), []).append(s)
