@@ -167,6 +167,20 @@ async def _reap(process: asyncio.subprocess.Process) -> None:
         logger.info("real-time child %s not reaped in %.1f s", process.pid, _REAP_TIMEOUT_S)
 
 
+async def _stop_starting(starting: asyncio.Future[asyncio.subprocess.Process]) -> None:
+    """After a cancel during the start: let the start finish (bounded), then kill the new
+    child's whole group and reap it, so nothing it spawned outlives the search."""
+    done, _ = await asyncio.wait({starting}, timeout=_REAP_TIMEOUT_S)
+    if not done:
+        starting.cancel()
+        return
+    if starting.cancelled() or starting.exception() is not None:
+        return
+    process = starting.result()
+    _kill_group(process)
+    await _reap(process)
+
+
 async def _run_command(
     argv: Sequence[str],
     *,
@@ -179,8 +193,8 @@ async def _run_command(
     The child starts its own session (process group); on timeout or cancellation the whole
     group is killed and the wait for it is bounded. `env=None` means `child_env()`.
     """
-    try:
-        process = await asyncio.create_subprocess_exec(
+    starting = asyncio.ensure_future(
+        asyncio.create_subprocess_exec(
             *argv,
             stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.PIPE,
@@ -189,6 +203,14 @@ async def _run_command(
             cwd=cwd,
             start_new_session=True,
         )
+    )
+    try:
+        # Shielded: a cancel while the child starts would make asyncio kill only the child
+        # and then wait, unbounded, for pipes its descendants still hold.
+        process = await asyncio.shield(starting)
+    except asyncio.CancelledError:
+        await _stop_starting(starting)
+        raise
     except (OSError, ValueError):
         logger.info("real-time command not runnable: %r", argv[0] if argv else argv)
         return None

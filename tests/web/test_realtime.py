@@ -592,6 +592,34 @@ async def test_cancelled_route_kills_the_grandchild_too(tmp_path: Path) -> None:
             os.kill(grandchild, 9)
 
 
+@pytest.mark.parametrize("spins", [1, 2, 3, 5, 8])
+async def test_a_cancel_while_the_child_starts_ends_it_and_its_grandchild(
+    tmp_path: Path, spins: int
+) -> None:
+    # A cancel that lands while the child is still being started (a few loop turns after
+    # the call) used to leave asyncio killing only the child and then waiting for the
+    # grandchild's pipes: 30 s here, or a grandchild left running.
+    helper, pid_file = forking_helper(tmp_path)
+    async with offline_client() as client:
+        settings = browser_settings(str(helper), realtime_timeout_s=10.0)
+        task = asyncio.create_task(realtime_search("q", settings=settings, client=client))
+        for _ in range(spins):
+            await asyncio.sleep(0)
+        started = time.monotonic()
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+    assert time.monotonic() - started < 5.0
+    await asyncio.sleep(0.2)  # a grandchild the killed group had started wrote its pid by now
+    if pid_file.exists() and pid_file.read_text().strip():
+        grandchild = int(pid_file.read_text())
+        try:
+            assert await wait_until_gone(grandchild)
+        finally:
+            if not process_gone(grandchild):
+                os.kill(grandchild, 9)
+
+
 async def test_route_gets_no_more_than_the_timeout_it_is_given(tmp_path: Path) -> None:
     helper, pid_file = forking_helper(tmp_path)
     started = time.monotonic()
