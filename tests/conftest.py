@@ -11,6 +11,12 @@ from pathlib import Path
 
 import pytest
 from config_files import write_config
+from hypothesis import HealthCheck, settings
+
+# No timing checks in tests: hypothesis's per-example deadline and its "too slow" health
+# check are timings, and fail on shared, loaded cores (the suite runs on every core).
+settings.register_profile("swarm", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("swarm")
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = REPO_ROOT / "wiki_fixtures"
