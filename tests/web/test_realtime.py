@@ -20,6 +20,7 @@ import pytest
 from swarm.config import Settings
 from swarm.tools.context import ToolContext
 from swarm.web import realtime
+from swarm.web.child_process import child_env
 from swarm.web.realtime import (
     gemini_api_search,
     gemini_cli_search,
@@ -499,7 +500,7 @@ def test_child_env_is_an_allow_list() -> None:
         "AWS_SECRET_ACCESS_KEY": "k",
         "HTTPS_PROXY": "http://u:p@proxy",
     }
-    assert realtime.child_env(environ) == {
+    assert child_env(environ) == {
         "PATH": "/bin",
         "HOME": "/h",
         "LANG": "C.UTF-8",
