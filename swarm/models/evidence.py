@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from swarm.models.definitions import definition_asking_words
-from swarm.models.measures import measure_kinds
+from swarm.models.measures import measure_kinds, same_degree_forms
 from swarm.models.word_forms import MARK, question_forms, written_forms
 from swarm.wiki.tokens import content_words, tokenize, words
 
@@ -176,6 +176,11 @@ _DIMENSION: dict[str, list[frozenset[str]]] = {}
 for _adjective, _noun in (pair.split(":") for pair in _DIMENSIONS.split()):
     _DIMENSION.setdefault(_one_token(_adjective), []).append(frozenset({_one_token(_noun)}))
     _DIMENSION.setdefault(_one_token(_noun), []).append(frozenset({_one_token(_adjective)}))
+# "the tallest mountain" is "the highest point": degrees of one dimension (measures.py).
+for _word, _others in same_degree_forms().items():
+    _DIMENSION.setdefault(_one_token(_word), []).extend(
+        frozenset({_one_token(other)}) for other in sorted(_others)
+    )
 _MONTH_NAMES = (
     "january february march april may june july august september october november december"
 ).split()

@@ -56,7 +56,7 @@ _SENTENCE_END = re.compile(
     r"(?<=[.!?])[\"')\]]?\s+(?=[\"'“(\[]?[A-Z0-9$€£\u3040-\u9fff])|(?<=[。！？])\s*(?=\S)"
 )
 _ABBREVIATION_END = re.compile(
-    r"\b(e\.g|i\.e|etc|vs|mr|mrs|ms|dr|inc|ltd|co|no|approx|cf|fig|st)\.$", re.IGNORECASE
+    r"\b(e\.g|i\.e|etc|vs|mr|mrs|ms|dr|inc|ltd|co|no|approx|cf|fig|st|mt)\.$", re.IGNORECASE
 )
 _FINISHED_SENTENCE = re.compile(r"[.!?。！？][\"')\]]?$")
 # Frontmatter keys that are about the file, not facts of the page's subject.
