@@ -22,6 +22,7 @@ _LEAD_IN = re.compile(r"^([^:;]{1,80}?):\s+(?=\S)")
 MAX_ITEM_WORDS = 6
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 _LETTERED = re.compile(r"[^\W\d_]")
+_CELL = re.compile(r"^[^:]{1,40}:\s")
 # Words joining the names a question asks about each of ("China and Nepal", "China or Nepal").
 _COORDINATORS = frozenset({"and", "or", "nor", "vs", "versus", "both", "either", "neither"})
 
@@ -33,7 +34,7 @@ def _lettered(piece: str) -> int:
 def list_items(text: str) -> tuple[str, list[str]]:
     """`text` as a list: its lead-in and its items, split on ";" or, after a lead-in, on ", "
     ("Ethnic groups: Indo-Aryan 72%, Dravidian 25%"); no items when it is not a list (fewer
-    than two, or one longer than a name and its figure)."""
+    than two, one longer than a name and its figure, or a table row's `Key: value` cells)."""
     lead, body = "", text
     match = _LEAD_IN.match(text)
     if match:
@@ -45,6 +46,8 @@ def list_items(text: str) -> tuple[str, list[str]]:
     pieces = [re.sub(r"^(?:and|or)\s+", "", piece) for piece in pieces if piece]
     if len(pieces) < 2 or any(_lettered(piece) > MAX_ITEM_WORDS for piece in pieces):
         return lead, []
+    if any(_CELL.match(piece) for piece in pieces):
+        return lead, []  # a table row's cells ("Country: India; Neighbour: Nepal"): one record
     return lead, pieces
 
 

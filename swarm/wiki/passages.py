@@ -303,6 +303,8 @@ def _joined_blocks(text: str, blocks: Iterable[_Block] | None = None) -> Iterato
             and (sub_list or (pending.kind == "item" and pending.text.endswith(":")))
             and len(pending.text) + len(block.text) <= MAX_JOINED_CHARS
         ):
+            if sub_list and not pending.lines[-1].endswith((".", ";", ",", ":", "!", "?")):
+                pending.lines[-1] += ";"  # the sub-list's items stay apart: "A 1 km; B 2 km"
             pending.lines.append(block.text)
             previous_kind = "item"
             sub_list = True

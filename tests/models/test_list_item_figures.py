@@ -1,8 +1,9 @@
 """A figure answers for the list item it is attached to, through `query(model="offline")`: a
 list of (name, figure) items ("Borders: China 2,659 km; Nepal 1,770 km") on a third name's
 page answers for each item, not for a relation between two items the question names ("Nepal's
-border with China"); a question asking for each of them ("with China and Nepal") is answered.
-Each near miss has its answered twin."""
+border with China"), in a sentence or a sub-list; a question asking for each of them ("with
+China and Nepal") is answered, and so is a table row, whose cells are one record ("Country:
+India; Neighbour: Nepal; Length: 1,770 km"). Each near miss has its answered twin."""
 
 from __future__ import annotations
 
@@ -19,6 +20,19 @@ INDIA = """# India
 
 India is a federal republic governed from New Delhi. Land neighbours (with border lengths):
 Bangladesh 4,142 km; Bhutan 659 km; China 2,659 km; Nepal 1,770 km; Pakistan 3,190 km.
+"""
+BHUTAN = """# Bhutan
+
+- Borders:
+  - China 477 km
+  - India 659 km
+"""
+BORDERS = """# Land borders
+
+| Country | Neighbour | Length |
+|---|---|---|
+| India | Nepal | 1,770 km |
+| Bhutan | China | 477 km |
 """
 OFFICES = """# Travel
 
@@ -63,6 +77,27 @@ Distances from the Lisbon office: Porto 313 km, Coimbra 205 km, Faro 278 km.
             "not high",
             "",
             id="two-items-after-a-lead-in-with-commas",
+        ),
+        pytest.param(
+            {"bhutan.md": BHUTAN},
+            "How long is Bhutan's border with India?",
+            "high",
+            "India 659 km",
+            id="an-item-of-a-sub-list",
+        ),
+        pytest.param(
+            {"bhutan.md": BHUTAN},
+            "How long is India's border with China?",
+            "not high",
+            "",
+            id="two-items-of-a-sub-list",
+        ),
+        pytest.param(
+            {"borders.md": BORDERS},
+            "How long is India's border with Nepal?",
+            "high",
+            "1,770 km",
+            id="a-table-row-relates-its-cells",
         ),
     ],
 )
