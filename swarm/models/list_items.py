@@ -32,8 +32,8 @@ def _lettered(piece: str) -> int:
 
 
 def list_items(text: str) -> tuple[str, list[str]]:
-    """`text` as a list: its lead-in and its items, split on ";" or, after a lead-in, on ", "
-    ("Ethnic groups: Indo-Aryan 72%, Dravidian 25%"); no items when it is not a list (fewer
+    """`text` as a list: its lead-in and its items, split on ";" and, after a lead-in, on ", "
+    too ("Ethnic groups: Indo-Aryan 72%, Dravidian 25%"); no items when it is not a list (fewer
     than two, one longer than a name and its figure, or a table row's `Key: value` cells)."""
     lead, body = "", text
     match = _LEAD_IN.match(text)
@@ -41,8 +41,8 @@ def list_items(text: str) -> tuple[str, list[str]]:
         lead, body = match.group(1), text[match.end() :]
     body = body.strip().rstrip(".")
     pieces = [piece.strip() for piece in body.split(";")]
-    if len(pieces) < 2 and lead:
-        pieces = [piece.strip() for piece in body.split(", ")]
+    if lead:  # "Languages: Spanish 98.9%, Portuguese 0.1%; 65 others": every item apart
+        pieces = [item.strip() for piece in pieces for item in piece.split(", ")]
     pieces = [re.sub(r"^(?:and|or)\s+", "", piece) for piece in pieces if piece]
     if len(pieces) < 2 or any(_lettered(piece) > MAX_ITEM_WORDS for piece in pieces):
         return lead, []
@@ -80,18 +80,22 @@ def names_in_separate_items(
     """Two of the question's `names` (their tokens) each sit only in items of a list `text`
     makes, in different items, and the question does not ask about each of them: the list
     holds both, it does not relate them. A name in the lead-in or the `context` (the page and
-    section it is about) is what the list is of, not an item."""
+    section it is about) is what the list is of, not an item. So is one name whose words sit
+    in different items ("Portuguese-Spanish", "North Korea")."""
     lead, items = list_items(text)
     if not items:
         return False
     about = text_words(lead) | text_words(context)
+    item_words = [text_words(item) for item in items]
     holders = []
     for name in names:
         if not name or name <= about:
             continue
-        holding = frozenset(i for i, item in enumerate(items) if name <= text_words(item))
+        holding = frozenset(i for i, words in enumerate(item_words) if name <= words | about)
         if holding:
             holders.append((name, holding))
+        elif len(name) > 1 and name <= frozenset().union(*item_words) | about:
+            return True  # "Portuguese-Spanish" asked, "Spanish 98.9%, Portuguese 0.1%" listed
     return any(
         not (held_a & held_b) and not _coordinated(question, name_a, name_b)
         for at, (name_a, held_a) in enumerate(holders)

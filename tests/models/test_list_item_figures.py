@@ -79,6 +79,20 @@ Distances from the Lisbon office: Porto 313 km, Coimbra 205 km, Faro 278 km.
             id="two-items-after-a-lead-in-with-commas",
         ),
         pytest.param(
+            {"india.md": INDIA},
+            "How long is the India-Nepal border?",
+            "high",
+            "Nepal 1,770 km",
+            id="a-hyphenated-pair-the-page-and-an-item",
+        ),
+        pytest.param(
+            {"india.md": INDIA},
+            "How long is the Nepal-China border?",
+            "not high",
+            "",
+            id="a-hyphenated-pair-of-two-items",
+        ),
+        pytest.param(
             {"bhutan.md": BHUTAN},
             "How long is Bhutan's border with India?",
             "high",
