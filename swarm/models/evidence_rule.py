@@ -274,7 +274,7 @@ class EvidenceRule:
         if not self.key_terms_stated(text, context, words_):
             return "a key term is missing"
         names = [term.words for term in self.key_terms if term.is_name]
-        if names and names_in_separate_items(self.question, names, text, context):
+        if names and names_in_separate_items(names, text, context):
             return "the question's names sit in separate items of a list (a figure each)"
         # A short question keeps few words once its junctions are dropped: its one-character
         # verbs (煮 of 煮饺子要煮几分钟) must then be written too.

@@ -1,8 +1,8 @@
 """Lists inside a passage, for the offline evidence rule: "Borders: China 2,659 km; Nepal
 1,770 km" is a list of items, each with its own figure. A figure answers for the item it is
-attached to, so a question relating two names ("Nepal's border with China") is not answered
-by a list that only holds both, each in an item of its own; a question asking for each of them
-("the borders with China and Nepal") is. General markdown and English, any wiki.
+attached to, so a question naming two of them ("Nepal's border with China", "the border
+between Nepal and China") is not answered by a list that only holds both, each in an item of
+its own: a list does not relate its items. General markdown and English, any wiki.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ import re
 from collections.abc import Sequence
 
 from swarm.models.evidence import text_words
-from swarm.wiki.tokens import STOPWORDS, tokenize
 
 __all__ = ["list_items", "names_in_separate_items"]
 
@@ -23,8 +22,6 @@ MAX_ITEM_WORDS = 6
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 _LETTERED = re.compile(r"[^\W\d_]")
 _CELL = re.compile(r"^[^:]{1,40}:\s")
-# Words joining the names a question asks about each of ("China and Nepal", "China or Nepal").
-_COORDINATORS = frozenset({"and", "or", "nor", "vs", "versus", "both", "either", "neither"})
 
 
 def _lettered(piece: str) -> int:
@@ -51,53 +48,24 @@ def list_items(text: str) -> tuple[str, list[str]]:
     return lead, pieces
 
 
-def _coordinated(question: str, first: frozenset[str], second: frozenset[str]) -> bool:
-    """The question joins the two names by "and", "or", a comma... ("China and Nepal",
-    "with China or with Nepal"): it asks about each, not about one against the other."""
-    found = [(m.start(), m.end(), frozenset(tokenize(m.group()))) for m in _WORD.finditer(question)]
-    spots = []
-    for name in (first, second):
-        at = [i for i, (_, _, tokens) in enumerate(found) if tokens & name]
-        if not at:
-            return False
-        spots.append(at)
-    for a in spots[0]:
-        for b in spots[1]:
-            low, high = sorted((a, b))
-            if high == low:
-                continue
-            between = [question[found[i][0] : found[i][1]].lower() for i in range(low + 1, high)]
-            gap = question[found[low][1] : found[high][0]]
-            joined = "," in gap or "&" in gap or "/" in gap or bool(_COORDINATORS & set(between))
-            if joined and all(w in STOPWORDS or w in _COORDINATORS for w in between):
-                return True
-    return False
-
-
-def names_in_separate_items(
-    question: str, names: Sequence[frozenset[str]], text: str, context: str
-) -> bool:
+def names_in_separate_items(names: Sequence[frozenset[str]], text: str, context: str) -> bool:
     """Two of the question's `names` (their tokens) each sit only in items of a list `text`
-    makes, in different items, and the question does not ask about each of them: the list
-    holds both, it does not relate them. A name in the lead-in or the `context` (the page and
-    section it is about) is what the list is of, not an item. So is one name whose words sit
-    in different items ("Portuguese-Spanish", "North Korea")."""
+    makes, in different items: the list holds both, it does not relate them (even for "China
+    and Nepal": "between China and Nepal" relates them too). A name in the lead-in or the
+    `context` (the page and section it is about) is what the list is of, not an item. So is
+    one name whose words sit in different items ("Portuguese-Spanish", "Nepal-China")."""
     lead, items = list_items(text)
     if not items:
         return False
     about = text_words(lead) | text_words(context)
     item_words = [text_words(item) for item in items]
-    holders = []
+    held: list[frozenset[int]] = []
     for name in names:
         if not name or name <= about:
             continue
         holding = frozenset(i for i, words in enumerate(item_words) if name <= words | about)
         if holding:
-            holders.append((name, holding))
+            held.append(holding)
         elif len(name) > 1 and name <= frozenset().union(*item_words) | about:
             return True  # "Portuguese-Spanish" asked, "Spanish 98.9%, Portuguese 0.1%" listed
-    return any(
-        not (held_a & held_b) and not _coordinated(question, name_a, name_b)
-        for at, (name_a, held_a) in enumerate(holders)
-        for name_b, held_b in holders[at + 1 :]
-    )
+    return any(not (one & other) for at, one in enumerate(held) for other in held[at + 1 :])

@@ -1,9 +1,9 @@
 """A figure answers for the list item it is attached to, through `query(model="offline")`: a
 list of (name, figure) items ("Borders: China 2,659 km; Nepal 1,770 km") on a third name's
 page answers for each item, not for a relation between two items the question names ("Nepal's
-border with China"), in a sentence or a sub-list; a question asking for each of them ("with
-China and Nepal") is answered, and so is a table row, whose cells are one record ("Country:
-India; Neighbour: Nepal; Length: 1,770 km"). Each near miss has its answered twin."""
+border with China", "between Nepal and China"), in a sentence or a sub-list; a table row is
+answered, its cells being one record ("Country: India; Neighbour: Nepal; Length: 1,770 km").
+Each near miss has its answered twin."""
 
 from __future__ import annotations
 
@@ -59,10 +59,17 @@ Distances from the Lisbon office: Porto 313 km, Coimbra 205 km, Faro 278 km.
         ),
         pytest.param(
             {"india.md": INDIA},
-            "How long are India's borders with China and Nepal?",
-            "high",
-            "China 2,659 km",
-            id="each-of-two-items-asked-for",
+            "How long is the border between Nepal and China?",
+            "not high",
+            "",
+            id="two-items-between-which-the-question-asks",
+        ),
+        pytest.param(
+            {"india.md": INDIA},
+            "How many kilometres of border do Nepal and China share?",
+            "not high",
+            "",
+            id="two-items-the-question-says-share",
         ),
         pytest.param(
             {"travel.md": OFFICES},
