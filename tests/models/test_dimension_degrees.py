@@ -1,7 +1,8 @@
 """Degrees of one dimension and a name's title, through `query(model="offline")`: "the
 tallest mountain" is stated by a row "Highest point | Mount Logan 5,959 m" (tallest and
-highest are one dimension's superlatives; "Mount" / "Mt." names a mountain), not by a row
-that names no mountain, nor by the plain dimension ("Height: 330 m" says nothing of the
+highest are one dimension's superlatives, with a length beside; "Mount" / "Mt." names a
+mountain), not by a row that names no mountain, nor by a "highest" with no length ("Highest
+scorer: Bo (31 points)"), nor by the plain dimension ("Height: 330 m" says nothing of the
 tallest). Each near miss has its answered twin."""
 
 from __future__ import annotations
@@ -24,6 +25,11 @@ JAPAN = """# Japan
 
 - Capital: Tokyo
 - Highest point: Mt. Fuji 3,776 m
+"""
+TEAM = """# Team
+
+- Players: Ana, Bo, Cy
+- Highest scorer: Bo (31 points)
 """
 TOWER = """# Eiffel Tower
 
@@ -61,6 +67,13 @@ The tower stands on the Champ de Mars in Paris. Height: 330 m.
             "not high",
             "",
             id="a-volcano-the-item-does-not-name",
+        ),
+        pytest.param(
+            {"team.md": TEAM},
+            "Who is the team's tallest player?",
+            "not high",
+            "",
+            id="highest-without-a-length-is-no-height",
         ),
         pytest.param(
             {"eiffel-tower.md": TOWER},
