@@ -136,9 +136,12 @@ _YEAR = re.compile(r"(?<![\d.,/-])(?:19|20|21)\d\d(?![\d.,/-]?\d)")
 # A place named by its present borders ("most of today's Indonesia", "present-day Iraq", "in
 # what is now Turkey") is a name, not a question about now, unless the name qualifies a noun
 # ("today's Premier League results") or is a possessive ("what is now Turkey's capital").
+# "today's" names a territory only after a part or extent of it ("most of today's Indonesia",
+# "across today's Iran"): "in today's Daily Note" asks about today.
 _PRESENT_NAMING = re.compile(
-    r"\b(?:today['’]s|present[\s-]day|modern[\s-]day|"
-    r"what\s+(?:is|are|was|were)\s+(?:now|today)(?:\s+called)?)\s+(?:the\s+)?"
+    r"(?:\b(?:(?:most|much|part|parts|all|half|some|area|areas|region|regions)\s+of|across|"
+    r"throughout|within)\s+today['’]s|\bpresent[\s-]day|\bmodern[\s-]day|"
+    r"\bwhat\s+(?:is|are|was|were)\s+(?:now|today)(?:\s+called)?)\s+(?:the\s+)?"
     r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*"
 )
 _AFTER_NAME = re.compile(r"^(?:['’]s\b|\s+([a-z]+)\b)")
@@ -159,7 +162,7 @@ def _without_present_names(text: str) -> str:
 def names_present_moment(text: str) -> bool:
     """True when `text` asks about the present moment ("now", "still", "latest", "this
     week", "today", "at the moment"), in English or in Chinese, Japanese or Korean; a place
-    named by its present borders ("today's Indonesia", "present-day Iraq") does not."""
+    named by its present borders ("most of today's Indonesia", "present-day Iraq") does not."""
     if not isinstance(text, str):
         return False
     return bool(_MOMENT.search(_without_present_names(text)) or _MOMENT_CJK.search(text))

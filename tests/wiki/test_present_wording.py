@@ -1,8 +1,8 @@
 """Time-sensitivity by wording, through `query(model="offline")`: "at the moment", "these
 days", "presently", "at present", "as things stand" ask for the present like "now"; a place
-named by its present borders ("today's Indonesia", "present-day Iraq", "what is now Turkey")
-does not, unless it qualifies a noun ("today's Premier League results") or owns one ("what is
-now Turkey's capital")."""
+named by its present borders ("most of today's Indonesia", "present-day Iraq", "what is now
+Turkey") does not, unless it qualifies a noun ("today's Premier League results") or owns one
+("what is now Turkey's capital"); "in today's Daily Note" asks about today."""
 
 from __future__ import annotations
 
@@ -39,6 +39,8 @@ The Majapahit empire of Java once ruled most of today's Indonesia and Malaysia.
         pytest.param("What were today's Premier League results?", True, id="today-s-name-noun"),
         pytest.param("What is now Turkey's capital?", True, id="now-possessive"),
         pytest.param("What is today's date?", True, id="today-s-noun"),
+        pytest.param("What did I log in today's Daily Note?", True, id="in-today-s-title"),
+        pytest.param("Who ruled across today's Iran and Iraq?", False, id="across-today-s"),
     ],
 )
 def test_present_wording(tmp_path: Path, question: str, time_sensitive: bool) -> None:
