@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from swarm.models.definitions import definition_asking_words
-from swarm.models.measures import measure_kinds
+from swarm.models.measures import measure_kinds, same_degree_forms
 from swarm.models.word_forms import MARK, question_forms, written_forms
 from swarm.wiki.tokens import content_words, tokenize, words
 
@@ -176,6 +176,14 @@ _DIMENSION: dict[str, list[frozenset[str]]] = {}
 for _adjective, _noun in (pair.split(":") for pair in _DIMENSIONS.split()):
     _DIMENSION.setdefault(_one_token(_adjective), []).append(frozenset({_one_token(_noun)}))
     _DIMENSION.setdefault(_one_token(_noun), []).append(frozenset({_one_token(_adjective)}))
+# "the tallest mountain" is "the highest point 5,959 m": degrees of one dimension
+# (measures.py), with a length written beside it ("the highest score: 31" is no height).
+_MEASURED = MARK + "measured_length"
+for _word, _others in same_degree_forms().items():
+    _DIMENSION.setdefault(_one_token(_word), []).extend(
+        frozenset({_one_token(other), _MEASURED}) for other in sorted(_others)
+    )
+_DEGREES = frozenset(_one_token(word) for word in same_degree_forms())
 _MONTH_NAMES = (
     "january february march april may june july august september october november december"
 ).split()
@@ -206,8 +214,11 @@ def text_words(text: str) -> frozenset[str]:
     verb, the month names its ISO dates write, and what it writes another way (rates, limits,
     units next to a figure, compounds joined: `swarm.models.word_forms`, marked tokens). A
     stem that only looks like a past form ("founded" -> "found") is not joined to another
-    verb ("find")."""
-    return _plain_words(text) | written_forms(text)
+    verb ("find"). A degree of a dimension ("highest") beside a length is marked too."""
+    found = _plain_words(text) | written_forms(text)
+    if found & _DEGREES and "length" in measure_kinds(text):
+        return found | {_MEASURED}
+    return found
 
 
 def _plain_words(text: str) -> frozenset[str]:

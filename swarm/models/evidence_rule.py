@@ -19,6 +19,7 @@ from swarm.models.how_to import (
     request_words,
     without_constraints,
 )
+from swarm.models.list_items import names_in_separate_items
 from swarm.models.question_language import question_language
 from swarm.models.question_words import GENERIC, answer_type_words
 from swarm.models.text_names import capitalised_names, named_places
@@ -272,6 +273,9 @@ class EvidenceRule:
         raw = f"{context}\n{text}"
         if not self.key_terms_stated(text, context, words_):
             return "a key term is missing"
+        names = [term.words for term in self.key_terms if term.is_name]
+        if names and names_in_separate_items(names, text, context):
+            return "the question's names sit in separate items of a list (a figure each)"
         # A short question keeps few words once its junctions are dropped: its one-character
         # verbs (煮 of 煮饺子要煮几分钟) must then be written too.
         few = len(self.question_words) <= _FEW_WORDS

@@ -91,6 +91,28 @@ _DIMENSION_GROUPS = (
     "high higher highest height tall taller tallest altitude elevation",
     "far farther farthest further furthest distance away",
 )
+
+
+def same_degree_forms() -> dict[str, frozenset[str]]:
+    """Each superlative or comparative of a dimension and the others of the same degree that
+    name that dimension: "tallest" is stated by "highest", "taller" by "higher", "farthest"
+    by "furthest" (a degree is not stated by the plain word: "height" is not "tallest")."""
+    forms: dict[str, frozenset[str]] = {}
+    for group in _DIMENSION_GROUPS:
+        words = group.split()
+        superlatives = frozenset(word for word in words if word.endswith("est"))
+        comparatives = frozenset(
+            word
+            for word in words
+            if word.endswith("er") and {word[:-2] + "est", word[:-1] + "st"} & superlatives
+        )
+        for same in (superlatives, comparatives):
+            for word in same:
+                if same - {word}:
+                    forms[word] = same - {word}
+    return forms
+
+
 # A bare length ("a 50-kilometre tunnel") says how long a thing is; its depth, width, height
 # or distance only with the dimension's own word ("1,642 m deep").
 _NEEDS_DIMENSION_WORD = frozenset("deep wide broad high tall far".split())

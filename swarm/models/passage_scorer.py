@@ -40,7 +40,11 @@ from swarm.wiki.passages import Passage
 
 __all__ = ["PassageScorer", "ScoredPassage"]
 
-_PRESENT_MOMENT = re.compile(r"\b(right\s+now|at\s+the\s+moment|these\s+days)\b", re.IGNORECASE)
+_PRESENT_MOMENT = re.compile(
+    r"\b(right\s+now|at\s+(the\s+)?(moment|present)|these\s+days|presently|currently|"
+    r"nowadays|as\s+(things|it)\s+stands?)\b",
+    re.IGNORECASE,
+)
 
 # --- calibration knobs (tune with `swarm verify wiki_fixtures/NAME --backend offline`) -----
 # Coverage = IDF-weighted share of the question's content words found in a passage.
@@ -80,7 +84,7 @@ class PassageScorer:
     """IDF-weighted coverage of the query's content words, IDF taken over the passages."""
 
     def __init__(self, query: str, passages: Sequence[Passage]) -> None:
-        # "right now", "at the moment", "these days" ask for the present, like "now": no
+        # "right now", "at the moment", "currently" ask for the present, like "now": no
         # words a passage must state ("all rights reserved" answers nothing).
         wording = _PRESENT_MOMENT.sub(" now ", query)
         asked = question_text_words(wording) - QUESTION_SCAFFOLD - EvidenceRule.request_words(query)

@@ -1,8 +1,8 @@
 """Other ways English writes a question's words, for the offline answers (general grammar, the
 same for any wiki): a rate ("nightly" is "a night", "per night", "/night"), a limit ("limit",
 "cap", "maximum" is "up to", "no more than", "capped at" next to a figure), a compound split
-or joined ("co-op" is "coop", "set up" is "setup"), and a unit by name or symbol next to a
-figure ("kilos" is "9 kg").
+or joined ("co-op" is "coop", "set up" is "setup"), a unit by name or symbol next to a
+figure ("kilos" is "9 kg"), and a mountain by its name's title ("Mt. Fuji").
 
 `written_forms` marks what a passage writes (tokens starting with "_", which the tokenizer
 never makes, or a compound's joined token); `question_forms` offers them as alternatives for
@@ -189,13 +189,22 @@ def _joined(first: str, second: str) -> str:
     return tokens[0] if len(tokens) == 1 else ""
 
 
+# --- names' titles --------------------------------------------------------------------------
+
+# A name's title, written in full or short, says what it names: "Mount Logan", "Mt. Fuji" are
+# mountains (the capitalised title before a capitalised name, not the verb "mount").
+_MOUNTAIN_TITLE = lazy_compile(r"\b(?:Mount|Mt\.?)\s+(?=[A-Z])")
+_MOUNTAIN_MARK = MARK + _one_token("mountain")
+
+
 # --- the two sides --------------------------------------------------------------------------
 
 
 def written_forms(text: str) -> frozenset[str]:
     """What `text` writes another way than as its own tokens: its rates, a limit next to a
-    figure, its units next to a figure (each a mark), and its compounds joined ("co-op" ->
-    the marked token of "coop", "set up" -> of "setup")."""
+    figure, its units next to a figure (each a mark), a mountain a name's title names
+    ("Mt. Fuji"), and its compounds joined ("co-op" -> the marked token of "coop", "set up"
+    -> of "setup")."""
     present = frozenset(words(text))  # which rules could apply: each needs one of its words
     found = {
         _RATE_MARK[unit]
@@ -212,6 +221,8 @@ def written_forms(text: str) -> frozenset[str]:
         for first, second in _HYPHENATED.findall(text):
             if joined := _joined(first, second):
                 found.add(MARK + joined)
+    if present & {"mount", "mt"} and _MOUNTAIN_TITLE.search(text):
+        found.add(_MOUNTAIN_MARK)
     if present & _PARTICLES:
         sequence = words(text)
         for first, second in zip(sequence, sequence[1:], strict=False):

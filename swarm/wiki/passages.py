@@ -56,7 +56,7 @@ _SENTENCE_END = re.compile(
     r"(?<=[.!?])[\"')\]]?\s+(?=[\"'“(\[]?[A-Z0-9$€£\u3040-\u9fff])|(?<=[。！？])\s*(?=\S)"
 )
 _ABBREVIATION_END = re.compile(
-    r"\b(e\.g|i\.e|etc|vs|mr|mrs|ms|dr|inc|ltd|co|no|approx|cf|fig|st)\.$", re.IGNORECASE
+    r"\b(e\.g|i\.e|etc|vs|mr|mrs|ms|dr|inc|ltd|co|no|approx|cf|fig|st|mt)\.$", re.IGNORECASE
 )
 _FINISHED_SENTENCE = re.compile(r"[.!?。！？][\"')\]]?$")
 # Frontmatter keys that are about the file, not facts of the page's subject.
@@ -303,6 +303,8 @@ def _joined_blocks(text: str, blocks: Iterable[_Block] | None = None) -> Iterato
             and (sub_list or (pending.kind == "item" and pending.text.endswith(":")))
             and len(pending.text) + len(block.text) <= MAX_JOINED_CHARS
         ):
+            if sub_list and not pending.lines[-1].endswith((".", ";", ",", ":", "!", "?")):
+                pending.lines[-1] += ";"  # the sub-list's items stay apart: "A 1 km; B 2 km"
             pending.lines.append(block.text)
             previous_kind = "item"
             sub_list = True

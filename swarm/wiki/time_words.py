@@ -9,6 +9,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from swarm.wiki.tokens import STOPWORDS
+
 __all__ = [
     "asks_fast_moving_kind",
     "names_current_year",
@@ -89,6 +91,10 @@ _MOMENT_PATTERNS = (
     r"up[\s-]?to[\s-]?date",
     r"right\s+now",
     r"nowadays",
+    r"at\s+(?:the\s+)?(?:moment|present)",
+    r"these\s+days",
+    r"presently",
+    r"as\s+(?:things|it)\s+stands?",
 )
 
 
@@ -127,12 +133,39 @@ _REVENUE = re.compile(r"\b(?:revenue|revenues|arr|mrr|run[\s-]?rate)\b", re.IGNO
 _YEAR = re.compile(r"(?<![\d.,/-])(?:19|20|21)\d\d(?![\d.,/-]?\d)")
 
 
+# A place named by its present borders ("most of today's Indonesia", "present-day Iraq", "in
+# what is now Turkey") is a name, not a question about now, unless the name qualifies a noun
+# ("today's Premier League results") or is a possessive ("what is now Turkey's capital").
+# "today's" names a territory only after a part or extent of it ("most of today's Indonesia",
+# "across today's Iran"): "in today's Daily Note" asks about today.
+_PRESENT_NAMING = re.compile(
+    r"(?:\b(?:(?:most|much|part|parts|all|half|some|area|areas|region|regions)\s+of|across|"
+    r"throughout|within)\s+today['’]s|\bpresent[\s-]day|\bmodern[\s-]day|"
+    r"\bwhat\s+(?:is|are|was|were)\s+(?:now|today)(?:\s+called)?)\s+(?:the\s+)?"
+    r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*"
+)
+_AFTER_NAME = re.compile(r"^(?:['’]s\b|\s+([a-z]+)\b)")
+
+
+def _without_present_names(text: str) -> str:
+    """`text` without the words that name a place by its present borders."""
+
+    def unless_qualifying(match: re.Match[str]) -> str:
+        after = _AFTER_NAME.match(text[match.end() :])
+        if after and (after.group(1) is None or after.group(1) not in STOPWORDS):
+            return match.group()
+        return " "
+
+    return _PRESENT_NAMING.sub(unless_qualifying, text)
+
+
 def names_present_moment(text: str) -> bool:
     """True when `text` asks about the present moment ("now", "still", "latest", "this
-    week", "today"), in English or in Chinese, Japanese or Korean."""
+    week", "today", "at the moment"), in English or in Chinese, Japanese or Korean; a place
+    named by its present borders ("most of today's Indonesia", "present-day Iraq") does not."""
     if not isinstance(text, str):
         return False
-    return bool(_MOMENT.search(text) or _MOMENT_CJK.search(text))
+    return bool(_MOMENT.search(_without_present_names(text)) or _MOMENT_CJK.search(text))
 
 
 def names_current_year(text: str, *, now: dt.datetime | None = None) -> bool:

@@ -34,7 +34,7 @@ from swarm.wiki.tokens import words
         pytest.param(
             "- Options:\n  - -k keep\n  - -v verbose\n- Other item\n",
             None,
-            ["Options: -k keep -v verbose", "Other item"],
+            ["Options: -k keep; -v verbose", "Other item"],
             id="item-ending-in-colon-and-its-sub-list",
         ),
         pytest.param(
