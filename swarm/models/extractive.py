@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from swarm.models.answer_types import asks_for_set
 from swarm.models.base import Confidence
 from swarm.models.evidence import figures, spoken
+from swarm.models.parts_answered import part_unanswered
 from swarm.models.passage_scorer import PassageScorer, ScoredPassage
 from swarm.models.question_words import COUNTING, MONEY
 
@@ -198,8 +199,12 @@ def extractive_answer(scorer: PassageScorer) -> ExtractiveAnswer | None:
     ):
         confidence = "medium"
     lead_page = spans[0][0].passage.page
+    shown = [spans[0], *(s for s in spans[1:] if s[0].passage.page == lead_page)][:2]
+    # "Who founded X, and when?": high needs every part answered by what the answer shows.
+    if confidence == "high" and part_unanswered(scorer, shown):
+        confidence = "medium"
     if confidence == "high":
-        spans = [spans[0], *(s for s in spans[1:] if s[0].passage.page == lead_page)][:2]
+        spans = shown
     else:
         spans = spans[:3]
     pages = list(dict.fromkeys(span[0].passage.page for span in spans))
