@@ -74,6 +74,14 @@ _PAST_ASKED = re.compile(
     r"originally|(1\d|20)\d\d)\b",
     re.IGNORECASE,
 )
+# A sentence that sets up an invented example ("Say you have a Projects directory...",
+# "Suppose that...", "Let's imagine..."): what it says illustrates, it is no fact about the
+# wiki's own things, unless the question supposes too.
+_HYPOTHETICAL = re.compile(
+    r"^\W*(?:(?:for\s+example|for\s+instance|now),?\s+)?(?:let['’]s\s+(?:say|imagine|suppose)|"
+    r"say\s+(?:you|we|that)|suppose|imagine|assume\s+(?:you|we|that))\b",
+    re.IGNORECASE,
+)
 _WH_SUBJECT, _CONTRACTIONS = (
     frozenset({"who", "what", "which"}),
     frozenset("s d ll re ve m".split()),
@@ -280,6 +288,12 @@ class EvidenceRule:
         text_lower = set(words(text))
         if _SUPERSEDED.search(raw) and not self.asks_past:
             return "the passage or its heading says it is superseded"
+        if (
+            not self.how_to
+            and _HYPOTHETICAL.search(text)
+            and not _HYPOTHETICAL.search(self.question)
+        ):
+            return "the passage sets up an invented example (say you have..., suppose...)"
         if self.negated and not (_has_negation(text) or self.language.says_not(text)):
             return "the negation differs"
         if not self.negated and (self.question_words - self.denied) & _negated_words(text):
