@@ -76,6 +76,21 @@ def _answers(sub: PassageScorer, unit: Sequence[ScoredPassage]) -> bool:
     )
 
 
+# A run of capitalised words: one name ("Isaac Newton", "The Russian Messenger").
+_NAME_RUN = re.compile(r"(?<![\w'])[A-Z][\w'-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][\w'-]*)*")
+
+
+def _names(text: str, asked: frozenset[str]) -> set[frozenset[str]]:
+    """The names `text` writes, each as its tokens (function words, the question's own
+    words and a sentence's opening "The" or "He" are no name)."""
+    found = set()
+    for run in _NAME_RUN.findall(text):
+        tokens = frozenset(tokenize(run)) - asked
+        if tokens:
+            found.add(tokens)
+    return found
+
+
 def _unanswered(
     question: str, scorer: PassageScorer, shown: Sequence[Sequence[int]], depth: int
 ) -> str:
@@ -83,6 +98,13 @@ def _unanswered(
     if not asked:
         return ""
     items = scorer.items
+    if asked.count:
+        names = [
+            _names(" ".join(items[i].passage.text for i in unit), scorer.query_words)
+            for unit in shown
+        ]
+        if len(set().union(*names)) < asked.count:
+            return f"fewer than the {asked.count} things asked for are named"
     if asked.compared:
         texts = [
             " ".join([items[unit[0]].passage.context, *(items[i].passage.text for i in unit)])

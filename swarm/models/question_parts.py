@@ -77,6 +77,15 @@ _COMPARED = (
 )
 
 
+# "Which two moons...", "name both founders", "the three tools": this many things asked.
+_COUNTS = {"two": 2, "both": 2, "three": 3, "four": 4, "five": 5}
+_HOW_MANY_ASKED = re.compile(
+    r"\b(?:which|what|name|list|give)\s+(?:the\s+|all\s+)?(two|three|four|five|both)\b"
+    r"(?!\s+(?:of\s+)?(?:them|these|those|ways|times)\b)",
+    _I,
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Part:
     """One thing asked, as a question of its own; `topic` (with the `others` asked beside
@@ -90,14 +99,16 @@ class Part:
 
 @dataclass(frozen=True, slots=True)
 class QuestionParts:
-    """The parts each to be answered, or the things `compared` one answer must state all of
-    ("the difference between X and Y")."""
+    """The parts each to be answered, the things `compared` one answer must state all of
+    ("the difference between X and Y"), and how many things are named for (`count`:
+    "which two moons", "name both founders")."""
 
     parts: tuple[Part, ...] = ()
     compared: tuple[str, ...] = ()
+    count: int = 0
 
     def __bool__(self) -> bool:
-        return bool(self.parts or self.compared)
+        return bool(self.parts or self.compared or self.count)
 
 
 def _clean(text: str) -> str:
@@ -185,11 +196,15 @@ def question_parts(question: str) -> QuestionParts:
     """The parts of `question` when it asks for several things: separate questions, clauses
     that ask again ("..., and when?"), "when and where", "X and Y each", "both X and Y",
     "the price and the duration"; or the things compared ("the difference between X and
-    Y"). Empty for a question asking one thing, "and" inside a name or a pair included
-    ("Procter and Gamble", "terms and conditions")."""
+    Y"); or a number of things named for ("which two moons"). Empty for a question asking
+    one thing, "and" inside a name or a pair included ("Procter and Gamble", "terms and
+    conditions")."""
     if not isinstance(question, str):
         return QuestionParts()
     text = " ".join(question.split())
+    counted = _HOW_MANY_ASKED.search(text)
+    if counted:  # "which two moons": one set of names, however the sentence goes on
+        return QuestionParts(count=_COUNTS[counted.group(1).lower()])
     sentences = _sentences(text) or [text]
     asked = [clause for sentence in sentences for clause in _clauses(sentence)]
     if len(asked) >= 2:

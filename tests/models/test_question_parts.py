@@ -290,3 +290,26 @@ def test_one_thing_asked_has_no_parts(question: str) -> None:
 )
 def test_parts_are_questions_of_their_own(question: str, parts: list[str]) -> None:
     assert [part.question for part in question_parts(question).parts] == parts
+
+
+MOONS = """# Moons
+
+Ganymede and Titan are the two moons bigger than the planet Mercury.
+"""
+MOON_ONE = """# Moons
+
+Ganymede is one of the two moons bigger than the planet Mercury.
+"""
+
+
+@pytest.mark.parametrize(
+    ("pages", "confidence", "must_hold"),
+    [
+        pytest.param({"moons.md": MOONS}, "high", "Titan", id="two-named-earn-high"),
+        pytest.param({"moons.md": MOON_ONE}, "medium", "Ganymede", id="one-named-is-medium"),
+    ],
+)
+def test_which_two(tmp_path: Path, pages: dict[str, str], confidence: str, must_hold: str) -> None:
+    question = "Which two moons are bigger than the planet Mercury?"
+    result = query(question, wiki_dir=page_wiki(tmp_path, pages), model="offline")
+    assert_level(result, confidence, must_hold)
