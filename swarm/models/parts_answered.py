@@ -1,6 +1,7 @@
 """Every part of a question that asks for several things answered, for the offline `high`:
 each part (`swarm.models.question_parts`) earns `high` on its own from a passage the answer
-shows, and the things a comparison names are all stated where it answers.
+shows, the things a comparison names are all stated in one, and as many names as asked for
+("which two") are written.
 """
 
 from __future__ import annotations
@@ -53,8 +54,8 @@ def _about_topic(part: Part, text: str) -> bool:
 
 
 def _units(spans: Sequence[Sequence[ScoredPassage]]) -> list[Sequence[ScoredPassage]]:
-    """What may answer a part: each passage shown, and each span whole."""
-    return [*([item] for span in spans for item in span), *(list(span) for span in spans)]
+    """What may answer a part: each passage shown, alone (a neighbour must not vouch)."""
+    return [[item] for span in spans for item in span]
 
 
 def _compared_unstated(compared: Sequence[str], texts: Sequence[str]) -> bool:

@@ -292,6 +292,53 @@ def test_parts_are_questions_of_their_own(question: str, parts: list[str]) -> No
     assert [part.question for part in question_parts(question).parts] == parts
 
 
+COURSE_LINES = """# Sourdough course
+
+Price: €120. Duration: 6 weeks, one evening a week.
+"""
+BAKERY_LINES = """# Corner bakery
+
+Ana Ruiz runs the corner bakery. The corner bakery opens at 07:00 every day.
+"""
+BAKERY_SEASONS = """# Corner bakery
+
+Ana Ruiz runs the corner bakery. The corner bakery opening hours change with the seasons.
+"""
+
+
+@pytest.mark.parametrize(
+    ("pages", "question", "confidence", "must_hold"),
+    [
+        pytest.param(
+            {"course.md": COURSE_LINES},
+            "What are the price and the duration of the sourdough course?",
+            "high",
+            "6 weeks",
+            id="each-listed-item-on-its-own-line-earns-high",
+        ),
+        pytest.param(
+            {"bakery.md": BAKERY_LINES},
+            "Who runs the corner bakery, and when does it open?",
+            "high",
+            "07:00",
+            id="each-clause-answered-by-its-own-sentence-earns-high",
+        ),
+        pytest.param(
+            {"bakery.md": BAKERY_SEASONS},
+            "Who runs the corner bakery, and when does it open?",
+            "medium",
+            "Ana Ruiz",
+            id="a-neighbour-sharing-the-words-without-the-time-is-medium",
+        ),
+    ],
+)
+def test_parts_answered_by_neighbouring_sentences(
+    tmp_path: Path, pages: dict[str, str], question: str, confidence: str, must_hold: str
+) -> None:
+    result = query(question, wiki_dir=page_wiki(tmp_path, pages), model="offline")
+    assert_level(result, confidence, must_hold)
+
+
 MOONS = """# Moons
 
 Ganymede and Titan are the two moons bigger than the planet Mercury.
