@@ -56,6 +56,13 @@ _EACH = re.compile(
     rf"other|of)\b)",
     _I,
 )
+# "What are Send and Sync?", "What do `-k` and `-f` do?": two names asked about, one
+# answer each (a title takes "is": "What is Tom and Jerry about?").
+_NAME = r"(?:`[^`]+`|[\"“'][^\"”']+[\"”']|[A-Z][\w.+#-]*|-{1,2}[\w-]+)"
+_PAIR = re.compile(
+    rf"^\W*((?i:what|who))\s+((?i:are|were|do|did))\s+(?:the\s+)?({_NAME})\s+and\s+({_NAME})"
+    r"(\s+(?:mean|do|stand\s+for|refer\s+to))?\W*$"
+)
 # "X and Y: what are they?": one thing said of each.
 _THEY = re.compile(rf"^\W*(.+?)\s+and\s+(.+?)\s*[:,-]+\s*({_WH}\b.*\bthey\b.*)$", _I)
 # "both the Suez Canal and the first attempt at a Panama canal": each must hold.
@@ -74,6 +81,7 @@ _COMPARED = (
     re.compile(rf"\bdiffer(?:ence|ences)?\s+between\s+(.+?)\s+and\s+(.+?){_END}", _I),
     re.compile(r"\b(?:do|does|did)\s+(.+?)\s+and\s+(.+?)\s+differ\b", _I),
     re.compile(rf"\bcompare\s+(.+?)\s+(?:and|with|to)\s+(.+?){_END}", _I),
+    re.compile(r"([^\s,;:]+)\s+(?:vs\.?|versus)\s+([^\s,;:?]+)", _I),
 )
 
 
@@ -157,6 +165,14 @@ def _each(sentence: str) -> tuple[Part, ...]:
         return (
             Part(_clean(f"{head}{one}{middle}{tail}"), one, (other,)),
             Part(_clean(f"{head}{other}{middle}{tail}"), other, (one,)),
+        )
+    found = _PAIR.match(sentence)
+    if found:
+        wh, aux, one, other, verb = found.groups()
+        singular = {"are": "is", "were": "was", "do": "does"}.get(aux.lower(), aux)
+        return tuple(
+            Part(_clean(f"{wh} {singular} {topic}{verb or ''}"), topic, (rival,))
+            for topic, rival in ((one, other), (other, one))
         )
     found = _THEY.match(sentence)
     if found:

@@ -125,6 +125,34 @@ Tom and Jerry was created by William Hanna and Joseph Barbera in 1940.
             id="each-with-one-defined-is-medium",
         ),
         pytest.param(
+            {"send-and-sync.md": SEND_SYNC},
+            "What are Send and Sync?",
+            "high",
+            "referenced from multiple threads",
+            id="two-names-defined-earn-high",
+        ),
+        pytest.param(
+            {"sync.md": SYNC_ONLY},
+            "What are Send and Sync?",
+            "medium",
+            "Sync",
+            id="two-names-one-defined-is-medium",
+        ),
+        pytest.param(
+            {"builds.md": BUILDS},
+            "Debug build vs release build: what's the difference?",
+            "high",
+            "debug build",
+            id="versus-stating-both-earns-high",
+        ),
+        pytest.param(
+            {"builds.md": RELEASE_ONLY},
+            "Debug build vs release build: what's the difference?",
+            "not high",
+            "release build",
+            id="versus-stating-one-is-not-high",
+        ),
+        pytest.param(
             {"tidewater.md": FOUNDED},
             "Who founded Tidewater Labs, and when?",
             "high",
@@ -258,6 +286,9 @@ def test_several_parts(
         "Who wrote The Lion and the Mouse?",
         "How soon after signing should a new utility be up and running?",
         "Should my library panic or return a Result?",
+        "What is Tom and Jerry about?",
+        "What do Procter and Gamble sell?",
+        "What are the latest changes to the EPA Lead and Copper Rule?",
     ],
 )
 def test_one_thing_asked_has_no_parts(question: str) -> None:
