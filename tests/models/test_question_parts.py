@@ -139,6 +139,20 @@ Tom and Jerry was created by William Hanna and Joseph Barbera in 1940.
             id="two-names-one-defined-is-medium",
         ),
         pytest.param(
+            {"send-and-sync.md": SEND_SYNC},
+            "Send and Sync: what are they?",
+            "high",
+            "transferred between threads",
+            id="names-then-what-are-they-earn-high",
+        ),
+        pytest.param(
+            {"sync.md": SYNC_ONLY},
+            "Send and Sync: what are they?",
+            "medium",
+            "Sync",
+            id="names-then-what-are-they-one-defined-is-medium",
+        ),
+        pytest.param(
             {"builds.md": BUILDS},
             "Debug build vs release build: what's the difference?",
             "high",
