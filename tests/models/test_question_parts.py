@@ -101,6 +101,14 @@ PROCTER = """# Procter and Gamble
 
 Procter and Gamble was founded by William Procter and James Gamble in 1837.
 """
+GYM = """# Gym
+
+The gym membership terms and conditions are kept in the blue folder in the study.
+"""
+BUDGET = """# Budget 2025
+
+R&D spending in 2025: $1.2M, mostly salaries.
+"""
 CARTOON = """# Tom and Jerry
 
 Tom and Jerry was created by William Hanna and Joseph Barbera in 1940.
@@ -277,6 +285,20 @@ Tom and Jerry was created by William Hanna and Joseph Barbera in 1940.
             "high",
             "William Hanna",
             id="and-inside-a-title-asks-one-thing",
+        ),
+        pytest.param(
+            {"gym.md": GYM},
+            "Where are the terms and conditions of the gym membership kept?",
+            "high",
+            "blue folder",
+            id="a-fixed-pair-asks-one-thing",
+        ),
+        pytest.param(
+            {"budget.md": BUDGET},
+            "How much was R&D spending in 2025?",
+            "high",
+            "$1.2M",
+            id="an-ampersand-abbreviation-asks-one-thing",
         ),
     ],
 )
