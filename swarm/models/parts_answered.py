@@ -77,6 +77,22 @@ def _answers(sub: PassageScorer, unit: Sequence[ScoredPassage]) -> bool:
     )
 
 
+def _about_antecedent(
+    unit: Sequence[int], antecedent: PassageScorer, its_answers: Sequence[Sequence[int]]
+) -> bool:
+    """A part saying "it" is answered by a passage about what "it" is: the one answering the
+    part before, or one stating that part's words but its verb ("The corner bakery opens
+    at 7" for "Who runs the corner bakery, and when does it open?"; "Her brother's bakery
+    opens at 6" does not say when the corner bakery opens)."""
+    if any(list(unit) == list(other) for other in its_answers):
+        return True
+    evidence = [antecedent.items[i] for i in unit]
+    verb = {antecedent.rule.subject_verb} if antecedent.rule.subject_verb else set()
+    wanted = antecedent.query_words - antecedent.generic - antecedent.type_words - verb
+    stated = antecedent.matched(evidence) | (wanted & evidence[0].context_words)
+    return wanted <= stated
+
+
 # A run of capitalised words: one name ("Isaac Newton", "The Russian Messenger").
 _NAME_RUN = re.compile(r"(?<![\w'])[A-Z][\w'-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][\w'-]*)*")
 
@@ -114,18 +130,21 @@ def _unanswered(
         if _compared_unstated(asked.compared, texts):
             return "the answer does not state every thing compared"
     passages = [item.passage for item in items]
+    earlier: dict[str, tuple[PassageScorer, list[Sequence[int]]]] = {}
     for part in asked.parts:
         sub = PassageScorer(part.question, passages)
         answering = [
             unit
             for unit in shown
             if _answers(sub, [sub.items[i] for i in unit])
+            and (not part.leans_on or _about_antecedent(unit, *earlier[part.leans_on]))
             and (
                 not part.topic or _about_topic(part, " ".join(items[i].passage.text for i in unit))
             )
         ]
         if not answering:
             return f"a part of the question is not answered: {part.question}"
+        earlier[part.question] = (sub, answering)
         if depth < _MAX_DEPTH and (why := _unanswered(part.question, sub, answering, depth + 1)):
             return why
     return ""

@@ -46,6 +46,8 @@ _OPENING_WH = re.compile(
     rf"^\W*(?:{_PREP}\s+)?(?:(?:what|which|whose|how)(?:\s+(?!{_AUX}\b)[\w'-]+)?|{_WH})\b\s*",
     _I,
 )
+# A pronoun referring back to what the clause before asks about ("and when does it open?").
+_ANAPHOR = re.compile(r"\b(?:it|its|they|them|their|she|her|he|him|his|that|this|there)\b", _I)
 # Where a conjunct ends: punctuation before a space or the end (".xz" is no full stop).
 _END = r"(?=\s*[,;?!.](?:\s|$)|$)"
 _CONJUNCT = r"[`\"'“]?[\w.+#/-]+[`\"'”]?"
@@ -98,11 +100,14 @@ _HOW_MANY_ASKED = re.compile(
 class Part:
     """One thing asked, as a question of its own; `topic` (with the `others` asked beside
     it) when the question says one thing of each ("Send and Sync each"): the answer's clause
-    is about the topic when it names the topic before the others."""
+    is about the topic when it names the topic before the others; `leans_on`, the part a
+    pronoun of this one refers to."""
 
     question: str
     topic: str = ""
     others: tuple[str, ...] = ()
+    # The part before, when this one refers back to it ("..., and when does it open?").
+    leans_on: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +229,16 @@ def question_parts(question: str) -> QuestionParts:
     sentences = _sentences(text) or [text]
     asked = [clause for sentence in sentences for clause in _clauses(sentence)]
     if len(asked) >= 2:
-        return QuestionParts(parts=tuple(Part(clause) for clause in asked))
+        # A clause with a pronoun ("and when does it open?") leans on the clause before.
+        leans = [
+            asked[at - 1] if at and _ANAPHOR.search(clause) else ""
+            for at, clause in enumerate(asked)
+        ]
+        return QuestionParts(
+            parts=tuple(
+                Part(clause, leans_on=lean) for clause, lean in zip(asked, leans, strict=True)
+            )
+        )
     sentence = asked[0] if asked else text
     for pattern in _COMPARED:
         found = pattern.search(sentence)

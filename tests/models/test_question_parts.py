@@ -367,6 +367,10 @@ BAKERY_LINES = """# Corner bakery
 
 Ana Ruiz runs the corner bakery. The corner bakery opens at 07:00 every day.
 """
+BAKERY_OTHER = """# Bakeries
+
+Ana Ruiz runs the corner bakery. Her brother's bakery opens at 06:00 every day.
+"""
 BAKERY_SEASONS = """# Corner bakery
 
 Ana Ruiz runs the corner bakery. The corner bakery opening hours change with the seasons.
@@ -396,6 +400,13 @@ Ana Ruiz runs the corner bakery. The corner bakery opening hours change with the
             "medium",
             "Ana Ruiz",
             id="a-neighbour-sharing-the-words-without-the-time-is-medium",
+        ),
+        pytest.param(
+            {"bakeries.md": BAKERY_OTHER},
+            "Who runs the corner bakery, and when does it open?",
+            "medium",
+            "Ana Ruiz",
+            id="it-answered-about-another-bakery-is-medium",
         ),
     ],
 )
