@@ -131,6 +131,7 @@ def _unanswered(
             return "the answer does not state every thing compared"
     passages = [item.passage for item in items]
     earlier: dict[str, tuple[PassageScorer, list[Sequence[int]]]] = {}
+    joint: list[set[tuple[int, ...]]] = []
     for part in asked.parts:
         sub = PassageScorer(part.question, passages)
         answering = [
@@ -145,8 +146,12 @@ def _unanswered(
         if not answering:
             return f"a part of the question is not answered: {part.question}"
         earlier[part.question] = (sub, answering)
+        if part.joint:
+            joint.append({tuple(unit) for unit in answering})
         if depth < _MAX_DEPTH and (why := _unanswered(part.question, sub, answering, depth + 1)):
             return why
+    if joint and not set.intersection(*joint):
+        return "no one passage answers every part the question asks of one thing (both...)"
     return ""
 
 

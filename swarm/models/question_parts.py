@@ -101,13 +101,16 @@ class Part:
     """One thing asked, as a question of its own; `topic` (with the `others` asked beside
     it) when the question says one thing of each ("Send and Sync each"): the answer's clause
     is about the topic when it names the topic before the others; `leans_on`, the part a
-    pronoun of this one refers to."""
+    pronoun of this one refers to; `joint`, answered by the one passage answering every joint
+    part ("both X and Y")."""
 
     question: str
     topic: str = ""
     others: tuple[str, ...] = ()
     # The part before, when this one refers back to it ("..., and when does it open?").
     leans_on: str = ""
+    # One answer for all the joint parts ("which journal serialised both X and Y").
+    joint: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,9 +209,10 @@ def _split_one(sentence: str) -> tuple[Part, ...]:
             one, other = found.group(1 + keep), found.group(2 + keep)
             if keep and (one[:1].isupper() or other[:1].isupper()):
                 continue  # "The Lion and the Mouse": a title, one thing
+            joint = not keep  # "both": the same thing answers each
             return (
-                Part(_clean(f"{head}{word}{one}{tail}")),
-                Part(_clean(f"{head}{word}{other}{tail}")),
+                Part(_clean(f"{head}{word}{one}{tail}"), joint=joint),
+                Part(_clean(f"{head}{word}{other}{tail}"), joint=joint),
             )
     return ()
 

@@ -371,6 +371,11 @@ BAKERY_OTHER = """# Bakeries
 
 Ana Ruiz runs the corner bakery. Her brother's bakery opens at 06:00 every day.
 """
+TWO_JOURNALS = """# Journals
+
+The Russian Messenger serialised the novels of Tolstoy. The Northern Herald serialised the
+novels of Dostoevsky.
+"""
 BAKERY_SEASONS = """# Corner bakery
 
 Ana Ruiz runs the corner bakery. The corner bakery opening hours change with the seasons.
@@ -407,6 +412,13 @@ Ana Ruiz runs the corner bakery. The corner bakery opening hours change with the
             "medium",
             "Ana Ruiz",
             id="it-answered-about-another-bakery-is-medium",
+        ),
+        pytest.param(
+            {"journals.md": TWO_JOURNALS},
+            "Which journal serialised both Tolstoy and Dostoevsky?",
+            "medium",
+            "Russian Messenger",
+            id="both-answered-by-two-journals-is-medium",
         ),
     ],
 )
