@@ -108,6 +108,21 @@ def _names(text: str, asked: frozenset[str]) -> set[frozenset[str]]:
     return found
 
 
+def _part_answered(
+    part: Part,
+    sub: PassageScorer,
+    unit: Sequence[int],
+    earlier: dict[str, tuple[PassageScorer, list[Sequence[int]]]],
+) -> bool:
+    """`unit` answers `part` (`sub`, its scorer): it earns high for it, is about what its
+    pronoun refers to (the `earlier` part it leans on) and names its topic first."""
+    if not _answers(sub, [sub.items[i] for i in unit]):
+        return False
+    if part.leans_on and not _about_antecedent(unit, *earlier[part.leans_on]):
+        return False
+    return not part.topic or _about_topic(part, " ".join(sub.items[i].passage.text for i in unit))
+
+
 def _unanswered(
     question: str, scorer: PassageScorer, shown: Sequence[Sequence[int]], depth: int
 ) -> str:
@@ -134,15 +149,7 @@ def _unanswered(
     joint: list[set[tuple[int, ...]]] = []
     for part in asked.parts:
         sub = PassageScorer(part.question, passages)
-        answering = [
-            unit
-            for unit in shown
-            if _answers(sub, [sub.items[i] for i in unit])
-            and (not part.leans_on or _about_antecedent(unit, *earlier[part.leans_on]))
-            and (
-                not part.topic or _about_topic(part, " ".join(items[i].passage.text for i in unit))
-            )
-        ]
+        answering = [unit for unit in shown if _part_answered(part, sub, unit, earlier)]
         if not answering:
             return f"a part of the question is not answered: {part.question}"
         earlier[part.question] = (sub, answering)
