@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from swarm.models.answer_types import asks_for_value, glossed_only, value_of_noun, value_stated
 from swarm.models.cjk_question import cjk_unstated
 from swarm.models.contrasts import contrasted, direction_swapped
+from swarm.models.definitions import meaning_unstated
 from swarm.models.evidence import MONTHS, figures, lemma, spoken, text_words
 from swarm.models.how_to import (
     HowTo,
@@ -312,6 +313,8 @@ class EvidenceRule:
         new_words = spoken(words_) - self.question_words - text_words(context)
         if not new_words and not code:
             return "the passage only restates the question"
+        if meaning_unstated(self.question, text):
+            return "the passage does not say what the term means (means, stands for, is a...)"
         if self.relation and not states_relation(self.relation, raw):
             return "the who-question's verb is not stated (founded, wrote, runs...)"
         if self.how_to:
