@@ -30,8 +30,12 @@ _ASKS = re.compile(
 )
 # "..., and when did it first sit", "... and what do I freeze the clock with", ", and why?":
 # a new clause that asks again (a wh-word after "and" or a comma).
+# After a bare comma the wh-word must ask (an auxiliary or "how much" after it): ", which
+# ended the flood" is a relative clause about the noun before, not a question.
 _CLAUSE_BREAK = re.compile(
-    rf"(?:\s*,\s*(?:and\s+|but\s+|then\s+)?|\s+and\s+)(?=(?:{_PREP}\s+)?{_WH}\b)", _I
+    rf"(?:\s*,\s*(?:and|but|then)\s+|\s+and\s+)(?=(?:{_PREP}\s+)?{_WH}\b)|"
+    rf"\s*,\s*(?=(?:{_PREP}\s+)?{_WH}\s+(?:{_AUX}|much|many|long|often|far|soon|I|you|we)\b)",
+    _I,
 )
 # A clause of a wh-phrase alone ("when", "in which paper", "and why"): it asks about the
 # clause before ("Who released doctest, and when?" asks when doctest was released).

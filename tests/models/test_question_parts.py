@@ -324,6 +324,7 @@ def test_several_parts(
         "Should my library panic or return a Result?",
         "What is Tom and Jerry about?",
         "What do Procter and Gamble sell?",
+        "Who built the Aswan dam, which ended the annual flood?",
         "What are the latest changes to the EPA Lead and Copper Rule?",
     ],
 )
