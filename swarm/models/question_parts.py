@@ -81,6 +81,13 @@ _REPEATED = re.compile(
     rf"((?:[\w'-]+\s+){{0,2}}?[\w'-]+)(?=\s+(?:{_PREP}|{_AUX})\b|\s*[,;?!.](?:\s|$)|$)",
     _I,
 )
+# "the email address and phone number of Jonas", "our price and duration": two lowercase
+# things after one determiner (a fixed pair, "the terms and conditions", is written as a
+# pair too, so the passage writing it answers each part).
+_LISTED = re.compile(
+    r"\b((?i:the|a|an|my|our|your|its|their))\s+([a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+and\s+"
+    r"([a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)(?=\s+(?:of|for|in|at|on|with|to)\b|\s*[,;?!.](?:\s|$)|$)"
+)
 # "the difference(s) between X and Y", "how do X and Y differ", "compare X and Y": one
 # answer saying both.
 _COMPARED = (
@@ -205,7 +212,7 @@ def _split_one(sentence: str) -> tuple[Part, ...]:
     if found:
         lead, one, other, rest = found.groups()
         return (Part(_clean(f"{lead}{one} {rest}")), Part(_clean(f"{lead}{other} {rest}")))
-    for pattern, keep in ((_BOTH, 0), (_REPEATED, 1)):
+    for pattern, keep in ((_BOTH, 0), (_REPEATED, 1), (_LISTED, 1)):
         found = pattern.search(sentence)
         if found:
             head, tail = sentence[: found.start()], sentence[found.end() :]

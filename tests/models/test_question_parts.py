@@ -1,8 +1,9 @@
 """Questions that ask for several things, through `query(model="offline")`: `high` only when
 every part is answered ("Who founded X, and when?", "when and where", "X and Y each", "both
 X and Y", "the price and the duration", two questions in one message, a comparison); one part
-answered is medium, with the answer still given. "And" inside a name or a fixed pair
-("Procter and Gamble", "terms and conditions") asks one thing."""
+answered is medium, with the answer still given. "And" inside a name ("Procter and Gamble",
+"Tom and Jerry", "R&D") asks one thing; a fixed pair ("terms and conditions") is split but
+still earns high from the passage writing the pair."""
 
 from __future__ import annotations
 
@@ -291,7 +292,7 @@ Tom and Jerry was created by William Hanna and Joseph Barbera in 1940.
             "Where are the terms and conditions of the gym membership kept?",
             "high",
             "blue folder",
-            id="a-fixed-pair-asks-one-thing",
+            id="a-fixed-pair-written-as-a-pair-earns-high",
         ),
         pytest.param(
             {"budget.md": BUDGET},
@@ -314,7 +315,6 @@ def test_several_parts(
     [
         "Who founded Procter and Gamble?",
         "Who created Tom and Jerry?",
-        "Where are the terms and conditions of the gym membership?",
         "How much did R&D cost last year?",
         "What was Pride and Prejudice called in draft?",
         "Who holds the pager on Saturdays and Sundays?",
@@ -343,6 +343,10 @@ def test_one_thing_asked_has_no_parts(question: str) -> None:
             ],
         ),
         ("When do you use 은 and when 는?", ["When do you use 은", "when do you use 는"]),
+        (
+            "What are the email address and phone number of Jonas?",
+            ["What are the email address of Jonas", "What are the phone number of Jonas"],
+        ),
         (
             "What are our monthly instalments for electricity and for gas?",
             [
