@@ -13,7 +13,13 @@ import re
 from swarm.lazy_re import lazy_compile
 from swarm.wiki.tokens import tokenize
 
-__all__ = ["defined_term", "defines", "definition_asking_words", "term_defined"]
+__all__ = [
+    "defined_term",
+    "defines",
+    "definition_asking_words",
+    "meaning_unstated",
+    "term_defined",
+]
 
 _I = re.IGNORECASE
 _TERM = r"[\"“'`]?(?P<term>[^\s\"”'`?][^\"”'`?]{0,40}?)[\"”'`]?"
@@ -137,3 +143,24 @@ def term_defined(question: str, question_words: frozenset[str], text: str) -> bo
     `text` defines it (`defines`): a single-word question that is still answered."""
     term, _ = defined_term(question)
     return bool(term) and question_words <= frozenset(tokenize(term)) and defines(question, text)
+
+
+# A sentence saying what something means: a defining verb ("means", "stands for", "refers
+# to", "indicates", "is a / the"), a participle ("meaning that..."), a dash or a "Term:" key.
+_SAYS_WHAT_IT_MEANS = lazy_compile(
+    r"\b(?:means?|meaning|stands?\s+for|refers?\s+to|short\s+for|denotes?|indicates?|"
+    r"signif(?:y|ies)|defined\s+as|(?:is|are|was|were)\s+(?:an?|the)|i\.e\.)\b|[—–]|"
+    r"^\W*[^:.]{1,60}:\s",
+    _I,
+)
+
+
+def meaning_unstated(question: str, text: str) -> bool:
+    """`question` asks what a term means or stands for ("What does X mean?", "what is meant
+    by X", "define X"), and `text` says nothing of what it means ("The Sync trait is rarely
+    implemented by hand"): it neither defines the term (`defines`) nor writes a defining
+    verb, a dash or a "Term:" key. Not for "What is X?", which a lookup answers too."""
+    term, _ = defined_term(question)
+    if not term or not any(rule.search(question.strip()) for rule in _ASKED[:3]):
+        return False
+    return not (defines(question, text) or _SAYS_WHAT_IT_MEANS.search(text))

@@ -221,8 +221,13 @@ def text_words(text: str) -> frozenset[str]:
     return found
 
 
+# "a used Giesen W15": the adjective (second-hand), not the verb a question asks with
+# ("what roaster does Magpie use?").
+_USED_ADJECTIVE = re.compile(r"\b(an?)\s+used\s+(?=[A-Za-z])", re.IGNORECASE)
+
+
 def _plain_words(text: str) -> frozenset[str]:
-    tokens = content_words(text)
+    tokens = content_words(_USED_ADJECTIVE.sub(r"\1 ", text))
     pasts = tokens & _PAST_FORMS
     if pasts:
         written = set(words(text))

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from swarm.models.answer_types import asks_for_value, glossed_only, value_of_noun, value_stated
 from swarm.models.cjk_question import cjk_unstated
 from swarm.models.contrasts import contrasted, direction_swapped
+from swarm.models.definitions import meaning_unstated
 from swarm.models.evidence import MONTHS, figures, lemma, spoken, text_words
 from swarm.models.how_to import (
     HowTo,
@@ -73,6 +74,14 @@ _SUPERSEDED = re.compile(
 _PAST_ASKED = re.compile(
     r"\b(was|were|used to|previous|previously|former|formerly|old|older|earlier|original|"
     r"originally|(1\d|20)\d\d)\b",
+    re.IGNORECASE,
+)
+# A sentence that sets up an invented example ("Say you have a Projects directory...",
+# "Suppose that...", "Let's imagine..."): what it says illustrates, it is no fact about the
+# wiki's own things, unless the question supposes too.
+_HYPOTHETICAL = re.compile(
+    r"^\W*(?:(?:for\s+example|for\s+instance|now),?\s+)?(?:let['’]s\s+(?:say|imagine|suppose)|"
+    r"say\s+(?:you|we|that)|suppose|imagine|assume\s+(?:you|we|that))\b",
     re.IGNORECASE,
 )
 _WH_SUBJECT, _CONTRACTIONS = (
@@ -284,6 +293,12 @@ class EvidenceRule:
         text_lower = set(words(text))
         if _SUPERSEDED.search(raw) and not self.asks_past:
             return "the passage or its heading says it is superseded"
+        if (
+            not self.how_to
+            and _HYPOTHETICAL.search(text)
+            and not _HYPOTHETICAL.search(self.question)
+        ):
+            return "the passage sets up an invented example (say you have..., suppose...)"
         if self.negated and not (_has_negation(text) or self.language.says_not(text)):
             return "the negation differs"
         if not self.negated and (self.question_words - self.denied) & _negated_words(text):
@@ -302,6 +317,8 @@ class EvidenceRule:
         new_words = spoken(words_) - self.question_words - text_words(context)
         if not new_words and not code:
             return "the passage only restates the question"
+        if meaning_unstated(self.question, text):
+            return "the passage does not say what the term means (means, stands for, is a...)"
         if self.relation and not states_relation(self.relation, raw):
             return "the who-question's verb is not stated (founded, wrote, runs...)"
         if self.how_to:

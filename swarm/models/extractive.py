@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from swarm.models.answer_types import asks_for_set
 from swarm.models.base import Confidence
 from swarm.models.evidence import figures, spoken
+from swarm.models.parts_answered import part_unanswered
 from swarm.models.passage_scorer import PassageScorer, ScoredPassage
+from swarm.models.question_parts import question_parts
 from swarm.models.question_words import COUNTING, MONEY
 
 __all__ = [
@@ -190,7 +192,11 @@ def extractive_answer(scorer: PassageScorer) -> ExtractiveAnswer | None:
     items = scorer.items
     ranks = scorer.rank_scores()
     order = sorted(range(len(items)), key=lambda i: (-ranks[i], i))
-    confidence = scorer.confidence(spans[0], _evidence(items, order[0]))
+    # A question of several parts ("Price: $120. Duration: 6 weeks."): its span as a whole is
+    # the evidence, each part then answered by a passage of its own (`part_unanswered`).
+    several = bool(question_parts(scorer.rule.question).parts)
+    evidence = spans[0] if several else _evidence(items, order[0])
+    confidence = scorer.confidence(spans[0], evidence)
     if confidence == "high" and (
         _other_page_disagrees(scorer, order)
         or _page_amounts_differ(scorer, order)
@@ -198,8 +204,12 @@ def extractive_answer(scorer: PassageScorer) -> ExtractiveAnswer | None:
     ):
         confidence = "medium"
     lead_page = spans[0][0].passage.page
+    shown = [spans[0], *(s for s in spans[1:] if s[0].passage.page == lead_page)][:2]
+    # "Who founded X, and when?": high needs every part answered by what the answer shows.
+    if confidence == "high" and part_unanswered(scorer, shown):
+        confidence = "medium"
     if confidence == "high":
-        spans = [spans[0], *(s for s in spans[1:] if s[0].passage.page == lead_page)][:2]
+        spans = shown
     else:
         spans = spans[:3]
     pages = list(dict.fromkeys(span[0].passage.page for span in spans))

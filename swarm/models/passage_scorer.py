@@ -68,6 +68,15 @@ KIND_BONUS = 0.2
 # --- scoring ------------------------------------------------------------------------------
 
 
+def _prose(passage: Passage) -> str:
+    """The passage's text without the code block after its lead-in (inline code stays: it
+    is written in the sentence, "extract(html, favor_recall=True) got most back")."""
+    code, text = passage.code, passage.text
+    if code and text.endswith(code) and text[: -len(code)].rstrip().endswith(":"):
+        return text[: -len(code)]
+    return text
+
+
 @dataclass(frozen=True, slots=True)
 class ScoredPassage:
     passage: Passage
@@ -288,7 +297,9 @@ class PassageScorer:
         word ("which company") is let off if a passage stating what is asked names an instance."""
         titled = frozenset(w for w in self.query_words if self._states(w, items[0].context_words))
         asked = self.query_words - self.names - self.type_words - self.generic
-        text = " ".join(i.passage.text for i in items if self.matched([i]) & asked or not asked)
+        # Names are read in the prose: a code block's identifiers and comments ("# Ignore
+        # temporary files", "PathSpec") name no instance of what a "which X" asks for.
+        text = " ".join(_prose(i.passage) for i in items if self.matched([i]) & asked or not asked)
         instance = not rank and self.rule.instance_stated(text)
         coverage, lacks, stated = weighted_coverage(
             self.idf,

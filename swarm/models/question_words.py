@@ -30,6 +30,8 @@ _SCAFFOLD_WORDS = (
     "what which who whom whose when where why how does do did tell me about please wiki say "
     "says said know explain describe give list find our we us my i you your there per go goes "
     "going went come comes came something anything thing things happen happened get got "
+    # "X vs Y": the comparison's word, which no page answering it need write
+    "vs versus "
     # asking for recency: the wiki's figure is the answer as of its page's date (the freshness
     # check and the gate deal with the date; the passage never says "latest")
     "latest current currently now today recent recently newest"

@@ -198,10 +198,23 @@ def _this_year(now: dt.datetime | None) -> int:
 
 def names_fast_moving_fact(text: str) -> bool:
     """True when `text` asks for a fast-moving fact: a price, a cost, a subscription, a
-    valuation, funding, a market figure, a rule change (news and releases aside)."""
+    valuation, funding, a market figure, a rule change (news and releases aside). "Above what
+    price does a purchase need approval?" asks for a rule's limit, not a price."""
     if not isinstance(text, str):
         return False
+    text = _THRESHOLD.sub(" ", text)
     return bool(_TOPIC.search(text) or _TOPIC_CJK.search(text) or _TOPIC_EUROPEAN.search(text))
+
+
+# A limit a rule sets: a comparison before "what price" and its verb ("above what price does
+# a purchase need...", "up to what amount can I..."), not the price of a thing ("at what
+# price", "over what price range").
+_THRESHOLD = re.compile(
+    r"\b(?:above|below|over|under|beyond|up\s+to|more\s+than|less\s+than)\s+(?:what|which)\s+"
+    r"(?:price|cost|amount|sum|value)(?=\s+(?:do|does|did|is|are|was|must|should|would|will|can|"
+    r"could|has|have|need|needs)\b)",
+    re.IGNORECASE,
+)
 
 
 def names_time_sensitive_topic(text: str) -> bool:
