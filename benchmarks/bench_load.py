@@ -249,6 +249,7 @@ async def run_level(
     longest_gc_cpu = GC_PASSES.longest_full_cpu_s
     await meter.stop()
     stalls = TRACER.summary() if TRACER is not None else []
+    unqueued = TRACER.worst_unqueued_ms() if TRACER is not None else 0.0
     idle = machine.stop() if machine is not None else {"max_lag_ms": 0.0, "p99_lag_ms": 0.0}
     ordered = sorted(meter.lags)
     return {
@@ -266,18 +267,22 @@ async def run_level(
         "idle_p99_lag_ms": idle["p99_lag_ms"],
         "errors": errors,
         "stalls": stalls,
+        "unqueued_max_lag_ms": unqueued,
     }
 
 
-async def single_warm(wiki: Path, questions: list[str], backend: str, count: int) -> list[float]:
-    """`count` warm `aquery()` calls one at a time: each one's wall time."""
+async def single_warm(
+    wiki: Path, questions: list[str], backend: str, count: int
+) -> list[tuple[float, float]]:
+    """`count` warm `aquery()` calls one at a time: each one's wall and CPU time (the
+    process's, every thread: the loop's and the wiki pool's)."""
     from swarm.wiki_query import aquery
 
     times = []
     for number in range(count):
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         await aquery(questions[number % len(questions)], wiki_dir=wiki, model=model_for(backend))
-        times.append(time.perf_counter() - started)
+        times.append((time.perf_counter() - started, time.process_time() - started_cpu))
     return times
 
 
@@ -316,7 +321,8 @@ async def concurrency_run(args: argparse.Namespace) -> dict[str, Any]:
     return {
         "frozen_objects": frozen,
         "stranded_objects": stranded,
-        "warm_ms": statistics.median(single) * 1000,
+        "warm_ms": statistics.median(wall for wall, _ in single) * 1000,
+        "warm_cpu_ms": statistics.median(cpu for _, cpu in single) * 1000,
         "full_gc_cpu_ms": statistics.median(collections) * 1000,
         "tracked_objects": tracked,
         "tracked_types": types,
@@ -567,10 +573,24 @@ def report(
             " `benchmarks/stall_trace.py`). Objects the collector tracks after the levels,"
             f" most common types: {conc['tracked_types']}. In the permanent generation"
             f" (`gc.freeze()`): {conc['frozen_objects']:,} objects, of which"
-            f" {conc['stranded_objects']:,} were cyclic garbage when it was unfrozen at the end.",
+            f" {conc['stranded_objects']:,} were cyclic garbage when it was unfrozen at the end."
+            f" One warm query's CPU time (all threads, median of the 40):"
+            f" {conc['warm_cpu_ms']:.1f} ms. *Less run queue* is the worst lag once each"
+            " stall's wait for a core (the loop thread's run-queue time in it) is taken out:"
+            " roughly what a machine with idle cores would have shown.",
         ]
         for level in conc["levels"]:
-            lines += ["", f"**{level['concurrency']} in flight.** ", *level["stalls"]]
+            # ticks less late than a stall are not traced: their lag bounds the figure then
+            unqueued = max(level["unqueued_max_lag_ms"], args.stall_ms)
+            bound = "≤ " if unqueued <= args.stall_ms else ""
+            lines += [
+                "",
+                f"**{level['concurrency']} in flight.** Worst lag {level['max_lag_ms']:.1f} ms;"
+                f" less run queue {bound}{unqueued:.1f} ms ({bound}"
+                f"{unqueued / conc['warm_ms']:.2f}× the warm query's wall, {bound}"
+                f"{unqueued / conc['warm_cpu_ms']:.2f}× its CPU).",
+                *level["stalls"],
+            ]
     if workers:
         lines += [
             "",

@@ -265,6 +265,14 @@ class StallTracer:
         blocked, and the one lock the loop's thread takes is the GIL."""
         return max(0.0, stall.loop_off_ms - self.tick_s * 1000)
 
+    def worst_unqueued_ms(self) -> float:
+        """The worst lag with each stall's run-queue wait taken out (below the threshold when
+        no tick was late): the lag that was not the machine's load on the loop's thread."""
+        return max(
+            (max(0.0, s.lag_ms - s.loop_queued_ms) for s in self.stalls),
+            default=self.threshold_s * 1000,
+        )
+
     def summary(self, top: int = 5) -> list[str]:
         """Markdown lines: the stalls' totals by where the loop was, and the worst ones."""
         if not self.stalls:
