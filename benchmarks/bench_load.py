@@ -250,7 +250,6 @@ async def run_level(
     await meter.stop()
     stalls = TRACER.summary() if TRACER is not None else []
     unqueued = TRACER.worst_unqueued_ms() if TRACER is not None else 0.0
-    cpu_bound = TRACER.worst_cpu_bound_ms() if TRACER is not None else 0.0
     idle = machine.stop() if machine is not None else {"max_lag_ms": 0.0, "p99_lag_ms": 0.0}
     ordered = sorted(meter.lags)
     return {
@@ -269,7 +268,6 @@ async def run_level(
         "errors": errors,
         "stalls": stalls,
         "unqueued_max_lag_ms": unqueued,
-        "cpu_bound_max_lag_ms": cpu_bound,
     }
 
 
@@ -579,23 +577,18 @@ def report(
             f" One warm query's CPU time (all threads, median of the 40):"
             f" {conc['warm_cpu_ms']:.1f} ms. *Less run queue* is the worst lag once each"
             " stall's wait for a core (the loop thread's run-queue time in it) is taken out:"
-            " *CPU-bound* is the worst lag cut to the CPU time the whole process used in its"
-            " window (see `StallTracer.worst_cpu_bound_ms`): an estimate for idle cores.",
+            " roughly what a machine with idle cores would have shown.",
         ]
         for level in conc["levels"]:
             # ticks less late than a stall are not traced: their lag bounds the figure then
             unqueued = max(level["unqueued_max_lag_ms"], args.stall_ms)
             bound = "≤ " if unqueued <= args.stall_ms else ""
-            cpu_bound = max(level["cpu_bound_max_lag_ms"], args.stall_ms)
-            cpu_mark = "≤ " if cpu_bound <= args.stall_ms else ""
             lines += [
                 "",
                 f"**{level['concurrency']} in flight.** Worst lag {level['max_lag_ms']:.1f} ms;"
                 f" less run queue {bound}{unqueued:.1f} ms ({bound}"
                 f"{unqueued / conc['warm_ms']:.2f}× the warm query's wall, {bound}"
-                f"{unqueued / conc['warm_cpu_ms']:.2f}× its CPU); CPU-bound {cpu_mark}"
-                f"{cpu_bound:.1f} ms ({cpu_mark}{cpu_bound / conc['warm_cpu_ms']:.2f}× the warm"
-                " query's CPU).",
+                f"{unqueued / conc['warm_cpu_ms']:.2f}× its CPU).",
                 *level["stalls"],
             ]
     if workers:

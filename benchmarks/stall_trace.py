@@ -273,16 +273,6 @@ class StallTracer:
             default=self.threshold_s * 1000,
         )
 
-    def worst_cpu_bound_ms(self) -> float:
-        """The worst lag no longer than the CPU time the whole process used in its window
-        (the threshold when no tick was late). On a machine at load 8+ a stall is mostly
-        the process off the cores; what it did run in the window (all threads, mostly one
-        at a time under the GIL) is about as long as that stall can be on idle cores."""
-        return max(
-            (min(s.lag_ms, s.process_cpu_ms) for s in self.stalls),
-            default=self.threshold_s * 1000,
-        )
-
     def summary(self, top: int = 5) -> list[str]:
         """Markdown lines: the stalls' totals by where the loop was, and the worst ones."""
         if not self.stalls:
