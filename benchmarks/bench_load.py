@@ -41,11 +41,14 @@ from pathlib import Path
 from typing import Any
 
 from bench_report import int_list, write_section
+from stall_trace import StallTracer, tracked_types
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_WIKI = REPO_ROOT / "wiki_fixtures" / "cheatsheet"
 TICK_S = 0.005
 SECTION_MARK = "bench_load"
+# Set by `--trace-stalls`: the ticker, the callback clock and the GC clock report to it.
+TRACER: StallTracer | None = None
 
 
 def questions_for(wiki: Path) -> list[str]:
@@ -85,9 +88,15 @@ class LagMeter:
     async def _tick(self) -> None:
         loop = asyncio.get_running_loop()
         while True:
+            tracer = TRACER
+            if tracer is not None:
+                tracer.window_start()
             before = loop.time()
             await asyncio.sleep(TICK_S)
-            self.lags.append(max(0.0, loop.time() - before - TICK_S))
+            lag = max(0.0, loop.time() - before - TICK_S)
+            self.lags.append(lag)
+            if tracer is not None:
+                tracer.window_end(lag)
 
     def start(self) -> None:
         self.lags = []
@@ -119,8 +128,11 @@ class CallbackClock:
                 return run(handle)
             cpu, wall = time.thread_time(), time.perf_counter()
             run(handle)
-            clock.longest_cpu_s = max(clock.longest_cpu_s, time.thread_time() - cpu)
-            clock.longest_wall_s = max(clock.longest_wall_s, time.perf_counter() - wall)
+            cpu, wall = time.thread_time() - cpu, time.perf_counter() - wall
+            clock.longest_cpu_s = max(clock.longest_cpu_s, cpu)
+            clock.longest_wall_s = max(clock.longest_wall_s, wall)
+            if TRACER is not None:
+                TRACER.note_callback(handle, cpu, wall)
             return None
 
         asyncio.events.Handle._run = timed  # type: ignore[method-assign]
@@ -137,22 +149,25 @@ class GcClock:
     loop stands still while it runs): the longest full (oldest-generation) pass and the count."""
 
     def __init__(self) -> None:
-        self.longest_full_s = 0.0
+        self.longest_full_s = self.longest_full_cpu_s = 0.0
         self.full = 0
-        self._started: dict[int, float] = {}
+        self._started: dict[int, tuple[float, float]] = {}
         gc.callbacks.append(self._note)
 
     def _note(self, phase: str, info: dict[str, Any]) -> None:
         key = threading.get_ident()
         if phase == "start":
-            self._started[key] = time.perf_counter()
-        elif info["generation"] == 2 and key in self._started:
-            self.full += 1
-            took = time.perf_counter() - self._started.pop(key)
-            self.longest_full_s = max(self.longest_full_s, took)
+            self._started[key] = (time.perf_counter(), time.thread_time())
+        elif key in self._started:
+            wall, cpu = self._started.pop(key)
+            if info["generation"] == 2:
+                self.full += 1
+                self.longest_full_s = max(self.longest_full_s, time.perf_counter() - wall)
+                self.longest_full_cpu_s = max(self.longest_full_cpu_s, time.thread_time() - cpu)
 
     def reset(self) -> None:
-        self.longest_full_s, self.full = 0.0, 0
+        self.longest_full_s = self.longest_full_cpu_s = 0.0
+        self.full = 0
 
 
 GC_PASSES = GcClock()
@@ -223,13 +238,18 @@ async def run_level(
     await asyncio.sleep(0)  # the step that started the probe (a blocking wait) ends here
     CALLBACKS.reset()
     GC_PASSES.reset()
+    if TRACER is not None:
+        TRACER.reset()
     meter.start()
     started = time.perf_counter()
     await asyncio.gather(*(one(n) for n in range(total)))
     wall = time.perf_counter() - started
     longest_cpu, longest_wall = CALLBACKS.longest_cpu_s, CALLBACKS.longest_wall_s
     full_gcs, longest_gc = GC_PASSES.full, GC_PASSES.longest_full_s
+    longest_gc_cpu = GC_PASSES.longest_full_cpu_s
     await meter.stop()
+    stalls = TRACER.summary() if TRACER is not None else []
+    unqueued = TRACER.worst_unqueued_ms() if TRACER is not None else 0.0
     idle = machine.stop() if machine is not None else {"max_lag_ms": 0.0, "p99_lag_ms": 0.0}
     ordered = sorted(meter.lags)
     return {
@@ -242,29 +262,39 @@ async def run_level(
         "longest_callback_wall_ms": longest_wall * 1000,
         "full_gcs": full_gcs,
         "longest_full_gc_ms": longest_gc * 1000,
+        "longest_full_gc_cpu_ms": longest_gc_cpu * 1000,
         "idle_max_lag_ms": idle["max_lag_ms"],
         "idle_p99_lag_ms": idle["p99_lag_ms"],
         "errors": errors,
+        "stalls": stalls,
+        "unqueued_max_lag_ms": unqueued,
     }
 
 
-async def single_warm(wiki: Path, questions: list[str], backend: str, count: int) -> list[float]:
-    """`count` warm `aquery()` calls one at a time: each one's wall time."""
+async def single_warm(
+    wiki: Path, questions: list[str], backend: str, count: int
+) -> list[tuple[float, float]]:
+    """`count` warm `aquery()` calls one at a time: each one's wall and CPU time (the
+    process's, every thread: the loop's and the wiki pool's)."""
     from swarm.wiki_query import aquery
 
     times = []
     for number in range(count):
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         await aquery(questions[number % len(questions)], wiki_dir=wiki, model=model_for(backend))
-        times.append(time.perf_counter() - started)
+        times.append((time.perf_counter() - started, time.process_time() - started_cpu))
     return times
 
 
 async def concurrency_run(args: argparse.Namespace) -> dict[str, Any]:
     from swarm.wiki_query import aquery
 
+    global TRACER
     wiki = args.wiki.resolve()
     questions = questions_for(wiki)
+    if args.trace_stalls:
+        TRACER = StallTracer(args.stall_ms / 1000, TICK_S)
+        TRACER.start()
     await aquery(questions[0], wiki_dir=wiki, model=model_for(args.backend))  # build / load
     if args.warmup:  # every question once, at the highest level: first touches left out
         top = max(args.levels, default=1)
@@ -274,15 +304,28 @@ async def concurrency_run(args: argparse.Namespace) -> dict[str, Any]:
         await run_level(wiki, questions, args.backend, level, args.queries) for level in args.levels
     ]
     single += await single_warm(wiki, questions, args.backend, 20)
+    if TRACER is not None:
+        TRACER.stop()
+    types = tracked_types() if args.trace_stalls else ""
     collections = []
     for _ in range(3):  # what one full collection costs with everything loaded (CPU)
         started_cpu = time.process_time()
         gc.collect()
         collections.append(time.process_time() - started_cpu)
+    tracked = len(gc.get_objects())
+    frozen = stranded = 0
+    if args.trace_stalls:  # how much frozen garbage the permanent generation holds
+        frozen = gc.get_freeze_count()
+        gc.unfreeze()
+        stranded = gc.collect()
     return {
-        "warm_ms": statistics.median(single) * 1000,
+        "frozen_objects": frozen,
+        "stranded_objects": stranded,
+        "warm_ms": statistics.median(wall for wall, _ in single) * 1000,
+        "warm_cpu_ms": statistics.median(cpu for _, cpu in single) * 1000,
         "full_gc_cpu_ms": statistics.median(collections) * 1000,
-        "tracked_objects": len(gc.get_objects()),
+        "tracked_objects": tracked,
+        "tracked_types": types,
         "levels": levels,
     }
 
@@ -503,11 +546,13 @@ def report(
         " *Longest callback* is the most CPU time of the loop's"
         " thread one loop callback took (and the most wall time one took); *full GC passes*"
         " are the garbage collector's oldest-generation passes in the level, in any thread"
-        " (each holds the GIL: the loop waits it out), and the longest one's wall time.",
+        " (each holds the GIL: the loop waits it out), and the longest one's wall and CPU"
+        " time.",
         "",
         "| in flight | throughput (q/s) | p50 latency (ms) | worst loop lag (ms) | p99 lag (ms)"
         " | worst lag / one warm query | idle process: worst / p99 lag (ms)"
-        " | longest callback: CPU / wall (ms) | full GC passes: count, longest (ms) | errors |",
+        " | longest callback: CPU / wall (ms) | full GC passes: count, longest wall / CPU (ms)"
+        " | errors |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for level in conc["levels"]:
@@ -517,9 +562,35 @@ def report(
             f"| {level['max_lag_ms'] / conc['warm_ms']:.2f}× "
             f"| {level['idle_max_lag_ms']:.1f} / {level['idle_p99_lag_ms']:.1f} "
             f"| {level['longest_callback_cpu_ms']:.1f} / {level['longest_callback_wall_ms']:.1f} "
-            f"| {level['full_gcs']}, {level['longest_full_gc_ms']:.1f} "
+            f"| {level['full_gcs']}, {level['longest_full_gc_ms']:.1f}"
+            f" / {level['longest_full_gc_cpu_ms']:.1f} "
             f"| {level['errors']} |"
         )
+    if args.trace_stalls:
+        lines += [
+            "",
+            f"Stalls (`--trace-stalls`, ticks ≥ {args.stall_ms:g} ms late; see"
+            " `benchmarks/stall_trace.py`). Objects the collector tracks after the levels,"
+            f" most common types: {conc['tracked_types']}. In the permanent generation"
+            f" (`gc.freeze()`): {conc['frozen_objects']:,} objects, of which"
+            f" {conc['stranded_objects']:,} were cyclic garbage when it was unfrozen at the end."
+            f" One warm query's CPU time (all threads, median of the 40):"
+            f" {conc['warm_cpu_ms']:.1f} ms. *Less run queue* is the worst lag once each"
+            " stall's wait for a core (the loop thread's run-queue time in it) is taken out:"
+            " roughly what a machine with idle cores would have shown.",
+        ]
+        for level in conc["levels"]:
+            # ticks less late than a stall are not traced: their lag bounds the figure then
+            unqueued = max(level["unqueued_max_lag_ms"], args.stall_ms)
+            bound = "≤ " if unqueued <= args.stall_ms else ""
+            lines += [
+                "",
+                f"**{level['concurrency']} in flight.** Worst lag {level['max_lag_ms']:.1f} ms;"
+                f" less run queue {bound}{unqueued:.1f} ms ({bound}"
+                f"{unqueued / conc['warm_ms']:.2f}× the warm query's wall, {bound}"
+                f"{unqueued / conc['warm_cpu_ms']:.2f}× its CPU).",
+                *level["stalls"],
+            ]
     if workers:
         lines += [
             "",
@@ -556,6 +627,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--worker-concurrency", type=int, default=8)
     parser.add_argument("--skip-connections", action="store_true")
     parser.add_argument("--no-warmup", dest="warmup", action="store_false")
+    parser.add_argument(
+        "--trace-stalls",
+        action="store_true",
+        help="record what the loop's thread was doing whenever the ticker woke late",
+    )
+    parser.add_argument("--stall-ms", type=float, default=5.0, help="a stall's least lag (ms)")
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--label", default="after")
     parser.add_argument("--process-worker", default=None, help=argparse.SUPPRESS)
@@ -577,7 +654,7 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["SWARM_CACHE_DIR"] = str(cache_dir)
         conc = asyncio.run(concurrency_run(args))
         for level in conc["levels"]:
-            print(json.dumps(level), file=sys.stderr)
+            print(json.dumps({k: v for k, v in level.items() if k != "stalls"}), file=sys.stderr)
         workers = workers_run(args, cache_dir) if args.workers else []
         conns = [] if args.skip_connections else connections_run(args, cache_dir)
     section = report(args, conc, workers, conns)

@@ -111,7 +111,8 @@ _frozen_lock = threading.Lock()
 
 def freeze_once(page_map: PageMap) -> None:
     """Move everything alive to the collector's permanent generation, once per big page map
-    (call it when the wiki's structures for `page_map` are built)."""
+    (call it when the wiki's structures for `page_map` are built); from then on, also what
+    survives a full collection in large numbers (`_freeze_survivors`)."""
     if len(page_map.entries) < _FREEZE_MIN_PAGES:
         return
     with _frozen_lock:
@@ -119,7 +120,36 @@ def freeze_once(page_map: PageMap) -> None:
         if known is not None and known() is page_map:
             return
         _frozen_maps[id(page_map)] = weakref.ref(page_map)
+        if _freeze_survivors not in gc.callbacks:
+            gc.callbacks.append(_freeze_survivors)
     gc.freeze()
+    # A full pass comes after `threshold[2]` (10) middle-generation passes, ~70k objects
+    # created and not freed: on cheatsheet ~400 queries' memo entries, ~40k objects, one
+    # 30 ms pass. After every middle pass instead, a full pass walks at most ~7k new objects
+    # and the fewer than `_REFREEZE_MIN_SURVIVORS` left from the last one (a few ms).
+    young, middle, _ = gc.get_threshold()
+    if young > 0:  # 0: automatic collection is off; leave it so
+        gc.set_threshold(young, middle, 1)
+
+
+# What the first freeze leaves out keeps growing: the answer step's memo caches (each text's
+# words, aliases and passages; up to 16,384 entries each) fill query by query, so on
+# cheatsheet one pass over its questions left ~30k tracked objects (frozensets, tuples,
+# passages) and a full collection cost 10-27 ms of CPU with the GIL held: the worst loop lag
+# of a 128-queries level whenever one ran (`benchmarks/bench_load.py --trace-stalls`). Right
+# after a full collection every object still tracked is reachable (the pass freed the rest),
+# so when many survive they go to the permanent generation too, and the next full passes walk
+# only what came after. As with the first freeze, a frozen object still dies by reference
+# counting; only a cycle among frozen objects that becomes garbage later stays.
+_REFREEZE_MIN_SURVIVORS = 5_000
+
+
+def _freeze_survivors(phase: str, info: dict[str, int]) -> None:
+    """A `gc.callbacks` hook: after a full collection that left many objects, freeze them."""
+    if phase != "stop" or info.get("generation") != 2:
+        return
+    if len(gc.get_objects(generation=2)) >= _REFREEZE_MIN_SURVIVORS:
+        gc.freeze()
 
 
 def read_excerpts(
