@@ -79,8 +79,8 @@ def _cgroup_quota() -> float | None:
 
 class CoreSample:
     """What the cores this process may run on did from this object's creation on: their
-    idle time (Linux `/proc/stat`, in clock ticks) and this process's own CPU time, so a
-    build can sample while it does its first work instead of waiting for a sample."""
+    idle time (Linux `/proc/stat`, in clock ticks) and this process's own CPU time. Made
+    just before `spare_cores` (as `core_is_idle` does), the window is the ~30 ms it waits."""
 
     def __init__(self) -> None:
         affinity = getattr(os, "sched_getaffinity", None)
