@@ -44,7 +44,7 @@ _ITEM = re.compile(
 _OTHER_ITEM = re.compile(r"[-*][ ]+\S")
 _PARAGRAPH = re.compile(rf"[A-Za-z(\"'\u00c0-\uffff]{_TEXT}")
 # `|` is plain text unless a table delimiter row (`|---|---|`, `--- | ---`) makes a table.
-_TABLE_DELIMITER = re.compile(r"^(?=[^\n]*\|)[ |:-]*-[ |:-]*$", re.MULTILINE)
+_DELIMITER_ROW = re.compile(r"[ |:-]*-[ |:-]*")  # a whole line, when it holds a "|"
 # A link reference definition anywhere changes what `[x]` means everywhere: no fast path.
 _DEFINITION = re.compile(r"^[ ]{0,3}(?:[-*+>][ ]+)*\[[^\]]+\]:", re.MULTILINE)
 _SEPARATORS = " \t-–—:|·•,;>"
@@ -63,7 +63,11 @@ def link_list_rows(text: str, parse_line: Callable[[str], list[LinkRow]]) -> lis
     on the whole text."""
     if "\r" in text or "\t" in text or text.startswith("\ufeff"):
         return None
-    if _DEFINITION.search(text) or ("|" in text and _TABLE_DELIMITER.search(text)):
+    # Both regexes try every position of the text: a substring check first ("]:" ends every
+    # definition; a delimiter row is a line holding "|") keeps them off most indexes.
+    if "]:" in text and _DEFINITION.search(text):
+        return None
+    if "|" in text and _has_table_delimiter(text):
         return None
     rows: list[LinkRow] = []
     section = ""
@@ -96,6 +100,21 @@ def link_list_rows(text: str, parse_line: Callable[[str], list[LinkRow]]) -> lis
     if pending is not None:
         rows += [(*row[:4], section) for row in parse_line(pending)]
     return rows
+
+
+def _has_table_delimiter(text: str) -> bool:
+    """Whether a line of `text` holding a "|" is all spaces, "|", ":" and "-" with a "-" in
+    it (a table's delimiter row), each found by `str.find` rather than a regex tried at every
+    position of the text."""
+    bar = text.find("|")
+    while bar >= 0:
+        start = text.rfind("\n", 0, bar) + 1
+        end = text.find("\n", bar)
+        end = len(text) if end < 0 else end
+        if _DELIMITER_ROW.fullmatch(text, start, end):
+            return True
+        bar = text.find("|", end)
+    return False
 
 
 def _kind(line: str, previous: str) -> tuple[str | None, re.Match[str] | None]:

@@ -58,6 +58,13 @@ _UTF8_SEPARATORS = bytes(
 # spaces, symbols, lone surrogates) become spaces before the table: [^\W_] is str.isalnum()
 # for one character, as \w less "_" is, and no letter or digit is whitespace.
 _NON_ASCII_SEPARATOR = re.compile(r"[^\x00-\x7f\w]+")
+# A text with few characters outside ASCII (its UTF-8 bytes less its length, below 1/16 of
+# the length) is split as ASCII, and only its runs with other characters as above
+# (`_mostly_ascii_words`): the regex and str.lower() over all of a long page cost ~30 ns a
+# character, most of a build's tokenizing when pages carry a few dashes or quotes.
+_MOSTLY_ASCII_RATIO = 16
+_HIGH_BYTE_MASK = bytes(0x80 if code >= 0x80 else 0 for code in range(256))
+_CAPITAL_SIGMA = "\u03a3"  # lowered as final ς or σ by what is around it (str.lower)
 _STEM_CACHE: dict[str, str] = {}
 _STEM_CACHE_MAX = 500_000
 
@@ -73,12 +80,49 @@ def words(text: str) -> list[str]:
     and str.split() (see `_UTF8_SEPARATORS`)."""
     if text.isascii():
         return text.encode("ascii").translate(_UTF8_SEPARATORS).decode("ascii").split()
+    if _CAPITAL_SIGMA not in text:
+        try:
+            data = text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate: the whole-text route drops it
+            pass
+        else:
+            if (len(data) - len(text)) * _MOSTLY_ASCII_RATIO < len(text):
+                return _mostly_ascii_words(data.translate(_UTF8_SEPARATORS))
+    return _unicode_words(text)
+
+
+def _unicode_words(text: str) -> list[str]:
+    """`words` of any text: lowercased, other separators made spaces, then the table."""
     lowered = _NON_ASCII_SEPARATOR.sub(" ", text.lower())
     # Only letters and digits are left outside ASCII (no lone surrogate: UTF-8 encodes them).
     found = lowered.encode("utf-8").translate(_UTF8_SEPARATORS).decode("utf-8").split()
     if lowered.isascii() or not _CJK_RUN.search(lowered):
         return found
     return [piece for word in found for piece in _split_cjk(word)]
+
+
+def _mostly_ascii_words(data: bytes) -> list[str]:
+    """`words` of a text that is mostly ASCII, from its UTF-8 bytes through the table: the
+    runs between spaces that hold no byte over 0x7f are words as they are; each other run
+    (found by `bytes.find` on a mask, so the cost is per such run, not per character) goes
+    through `_unicode_words` alone. The same words as over the whole text: str.lower() maps
+    each character on its own (but a capital sigma, which `words` sends the whole-text way)
+    and never to an ASCII separator, so lowering run by run lowers the same characters."""
+    mask = data.translate(_HIGH_BYTE_MASK)
+    high = mask.find(b"\x80")
+    found: list[str] = []
+    position = 0
+    while high >= 0:
+        start = data.rfind(b" ", position, high) + 1
+        end = data.find(b" ", high)
+        if end < 0:
+            end = len(data)
+        found += data[position:start].decode("ascii").split()
+        found += _unicode_words(data[start:end].decode("utf-8"))
+        position = end
+        high = mask.find(b"\x80", end)
+    found += data[position:].decode("ascii").split()
+    return found
 
 
 def _split_cjk(word: str) -> list[str]:

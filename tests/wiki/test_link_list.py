@@ -169,10 +169,22 @@ def test_the_cheatsheet_style_index_is_read_fast_and_the_same() -> None:
     )
 
 
+def test_a_bar_or_bracket_outside_a_table_or_definition_keeps_the_fast_reader() -> None:
+    for text in (
+        "# A | B\n\n- [a](a.md): one | two\n- [b](b.md) -- x |\n",
+        "- [a](a.md): see [x] or ]: here\n",
+    ):
+        assert link_list_rows(text, lambda line: []) is not None, text
+        assert parse_index(text) == parse_index(text, fast=False)
+
+
 def test_anything_else_is_left_to_markdown_it_whole() -> None:
     for text in (
         "---\ntitle: x\n---\n- [a](a.md)\n",  # frontmatter
         "| page | what |\n|---|---|\n| [a](a.md) | first |\n",  # a table
+        "- [a](a.md): x | y\n\npage | what\n:-- | --:\n[b](b.md) | b",  # aligned, mid-text
+        "- [a](a.md)\n\nx|y\n-|-",  # a delimiter row at the very end, no newline
+        "- [a](a.md) see [x]\n\n  [x]: other.md\n",  # a reference definition
         "> - [a](a.md)\n",  # a quote
         "- [a](a.md)\r\n",  # CR line ends
         "Intro *with emphasis\nover two lines*\n- [a](a.md)\n",  # an unsure paragraph

@@ -67,6 +67,23 @@ def test_any_text_gives_the_regex_words_and_cjk_bigrams(text: str) -> None:
     assert words(text) == reference_words(text)
 
 
+# Pages that are ASCII but for a few dashes, quotes or names: each piece above comes with
+# ~200 characters of ASCII around it, as on most wiki pages that are not all ASCII.
+_FILLER = "Lorem ipsum: dolor_sit amet, x1 3.14 (a-b) 'q' " * 4
+MOSTLY_ASCII = st.lists(st.sampled_from(_PIECES), max_size=12).map(
+    lambda pieces: _FILLER + _FILLER.join(pieces) + _FILLER
+)
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(MOSTLY_ASCII)
+@example(_FILLER + "tar—x ‘q’ Zürich—Ünïcode…end a\u00a0b" + _FILLER)
+@example(_FILLER + "ΟΔΟΣ.Β ΑΣ'Β ΣΑΣ x" + _FILLER)  # capital sigma: final or not by context
+@example(_FILLER + "İstanbul KELVIN\u212a 学生券的价格" + _FILLER)
+def test_mostly_ascii_text_gives_the_regex_words_and_cjk_bigrams(text: str) -> None:
+    assert words(text) == reference_words(text)
+
+
 def test_every_fixture_page_gives_the_regex_words_and_cjk_bigrams() -> None:
     pages = sorted(FIXTURES.rglob("*.md"))
     assert len(pages) > 4000
