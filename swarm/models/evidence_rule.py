@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from swarm.models.answer_types import asks_for_value, glossed_only, value_of_noun, value_stated
 from swarm.models.cjk_question import cjk_unstated
-from swarm.models.contrasts import contrasted, direction_swapped
+from swarm.models.contrasts import contrasted, direction_swapped, task_reversed
 from swarm.models.evidence import MONTHS, figures, lemma, spoken, text_words
 from swarm.models.how_to import (
     HowTo,
@@ -217,8 +217,12 @@ class EvidenceRule:
 
     def command_bonus(self, passage: Passage) -> float:
         """Ranking only, for a how-to: `HowTo.bonus`, none for a passage negating what the
-        question asks ("Display both listening and non-listening sockets" for "listening")."""
+        question asks ("Display both listening and non-listening sockets" for "listening") or
+        doing its move the other way round ("Convert a timestamp to a date" for "a date into a
+        timestamp")."""
         bonus = self.how.bonus(passage)
+        if bonus and task_reversed(self.question, passage.text):
+            return 0.0
         if bonus and not self.negated:
             if (self.question_words - self.denied) & _negated_words(passage.text):
                 return 0.0
@@ -286,7 +290,7 @@ class EvidenceRule:
             return "the negation differs"
         if self.opposites & text_lower or _cjk_opposite(self.question, raw):
             return "the passage says the opposite (before/after, first/last...)"
-        if direction_swapped(self.question, text):
+        if direction_swapped(self.question, text) or task_reversed(self.question, text):
             return "the passage has the move the other way (from/to)"
         # (A how-to's "instead of the default output" is a command's contrast of its own.)
         if not self.how_to and contrasted(self.question, self.question_words, text):

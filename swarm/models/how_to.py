@@ -26,6 +26,7 @@ __all__ = [
     "Carrier",
     "HowTo",
     "action_alternatives",
+    "action_word",
     "command_name",
     "command_programs",
     "denials_as_not",
@@ -60,8 +61,24 @@ NAMED_PROGRAM_HIGH_COVERAGE = 0.6
 _ACTION_VERBS = (
     "see show print display list view output",
     "check test verify validate",
-    "create generate",
+    "create generate make",
+    "find search locate",
     "remove delete erase",
+)
+
+# The verb a how-to asks to do ("how do I list...", "the command to convert..."): its action,
+# which the answering command's description must state (`list` is not answered by "Create zip
+# file"). Not a light verb whose action is what follows ("get the size", "make tee append",
+# "turn a PDF into...", "stop bzip2 from...") nor an adverb before the verb ("quickly list").
+_ACTION = re.compile(
+    r"\bhow\s+(?:(?:do|does|can|could|should|would|might|will)\s+(?:i|you|we|one|they)|to)\s+"
+    r"(?:(?:\w+ly|just|only|also|then|first)\s+)?([a-z][a-z-]*)\b|"
+    r"\b(?:command|option|flag|way)\s+to\s+(?:(?:\w+ly|just|only)\s+)?([a-z][a-z-]*)\b",
+    re.IGNORECASE,
+)
+_LIGHT_VERBS = frozenset(
+    "get gets got make let have do use go turn put take keep stop prevent avoid tell ask try "
+    "need want manage be become say know call mean".split()
 )
 
 # A how-to naming no program: another page's command ranked at least this share of the
@@ -116,6 +133,17 @@ def action_alternatives(question_words: frozenset[str]) -> dict[str, list[frozen
         for group in _ACTIONS
         if word in group
     }
+
+
+def action_word(question: str) -> str:
+    """The verb a how-to question asks to do, as a token ("list" of "How do I list the files
+    in a zip archive?"; "" when it asks with a light verb: "how do I get the size")."""
+    match = _ACTION.search(question)
+    verb = next((group for group in match.groups() if group), "") if match else ""
+    if not verb or verb.lower() in _LIGHT_VERBS:
+        return ""
+    tokens = tokenize(verb)
+    return tokens[0] if len(tokens) == 1 else ""
 
 
 def question_tokens(question: str) -> frozenset[str]:
@@ -222,6 +250,9 @@ class HowTo:
         action verbs' equivalents ("see" is stated by "list", "print"...)."""
         self.asks = bool(_HOW_TO.search(question))
         self.question_words = question_words
+        # The action asked for, and its other ways of being stated (the scorer's alternatives).
+        self.action = action_word(question) if self.asks else ""
+        self.alternatives = alternatives if alternatives is not None else {}
         self.tokens = question_tokens(question)
         self.known = known_programs((p.code, p.context) for p in passages)
         self.programs = self.tokens & self.known  # the programs the question names
@@ -287,6 +318,11 @@ class HowTo:
             best = max(best, own_page + bool(name and name <= self.tokens))
         return best
 
+    def _states_action(self, stated: frozenset[str]) -> bool:
+        """The passage states the asked action, or another way of writing it ("show": "list")."""
+        forms = self.alternatives.get(self.action, [])
+        return self.action in stated or any(form <= stated for form in forms)
+
     def problem(self, text: str, code: str, context: str, stated: frozenset[str]) -> str:
         """Why a passage is no answer to the how-to question ("" when it is): it shows no
         command, or its command is not shown to be for what was asked. A command is for the
@@ -297,6 +333,8 @@ class HowTo:
         description's words)."""
         if not (code or _CODE_LIKE.search(text)):
             return "no command for a how-to question"
+        if self.action and not self._states_action(stated):
+            return "the command is for another action than the one asked (create, not list)"
         command = code or text
         runs = _COMMAND_WORD.match(command)
         program = runs.group(1).lower() if runs else ""
