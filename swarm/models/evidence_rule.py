@@ -282,7 +282,7 @@ class EvidenceRule:
         if few and cjk_unstated(self.question, self.question_words, raw):
             return "a one-character word of the question is not stated"
         text_lower = set(words(text))
-        if _SUPERSEDED.search(raw) and not self.asks_past:
+        if not self.asks_past and _superseded(raw, self.question):
             return "the passage or its heading says it is superseded"
         if self.negated and not (_has_negation(text) or self.language.says_not(text)):
             return "the negation differs"
@@ -346,6 +346,13 @@ _NEGATION_REACH = 3  # words after "not" / "n't" that it negates
 _CLAUSE_BREAK = re.compile(r"[()\[\]{},;:.!?—–]")
 
 
+def _superseded(raw: str, question: str) -> bool:
+    """`raw` says it no longer holds, in words the question does not ask with ("outdated
+    packages" is what "upgrade my outdated packages" is about, not the passage's status)."""
+    asked = question.lower()
+    return any(match.group(0).lower() not in asked for match in _SUPERSEDED.finditer(raw))
+
+
 def _cjk_opposite(question: str, raw: str) -> bool:
     """The question writes one of a CJK pair and the passage only the other."""
     return any(
@@ -370,6 +377,8 @@ def _negated_words(text: str) -> frozenset[str]:
         for at, word in enumerate(sequence):
             contracted = word == "t" and at > 0 and sequence[at - 1].endswith("n")
             if word in _NEGATIONS or contracted:
-                for following in sequence[at + 1 : at + 1 + _NEGATION_REACH]:
+                # "non" is a prefix: "non standard port" negates "standard", not the port.
+                reach = 1 if word == "non" else _NEGATION_REACH
+                for following in sequence[at + 1 : at + 1 + reach]:
                     negated.add(lemma(following))
     return frozenset(negated)

@@ -9,6 +9,7 @@ import re
 
 from markdown_it.common.html_re import HTML_TAG_RE
 
+from swarm.wiki.html_text import placeholder_tag
 from swarm.wiki.passages import _MNEMONIC, _WIKILINK, _WIKILINK_ALIAS
 
 __all__ = ["Unsupported", "inline_text"]
@@ -98,6 +99,11 @@ class _Inline:
                         or any(quote in tag.group() for quote in "'\"")
                     ):
                         raise Unsupported
+                    if placeholder_tag(tag.group()):  # `<file-1>`: text (see html_text)
+                        piece.append(tag.group())
+                        checked.append("\x00" * len(tag.group()))
+                        index = tag.end()
+                        continue
                     # Inline HTML: markdown-it's html_inline token, which the splitter skips.
                     self._plain("".join(piece), "".join(checked))
                     piece, checked = [], []

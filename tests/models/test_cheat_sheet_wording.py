@@ -1,0 +1,98 @@
+"""How cheat sheets write their tasks, read offline through the public door (`query`): a
+`<placeholder>` is text, not HTML; "outdated" asked about is no superseded page; "non" is a
+prefix negating the word after it only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fakes import assert_level, page_wiki
+
+from swarm.wiki_query import WikiQueryResult, query
+
+COMM = """# comm cheat sheet
+
+| Task | Command |
+|---|---|
+| Print lines appearing in both <file-1> and <file-2> | `comm -12 <(sort a.csv) <(sort b.csv)` |
+| Print lines appearing only in <file-1> | `comm -23 <file-1> <file-2>` |
+"""
+KEYS = """# tmux
+
+- Press <kbd>Ctrl</kbd>-b then <kbd>d</kbd> to detach the session: `tmux detach`
+"""
+PIP = """# pip
+
+- To upgrade outdated packages:
+
+`pip list --outdated --format=freeze | cut -d = -f 1 | xargs -n1 pip install -U`
+"""
+PIP_DEPRECATED = """# pip
+
+## Upgrade packages with pip-review (deprecated)
+
+```sh
+pip-review --auto
+```
+"""
+RSYNC = """# rsync
+
+- To copy a file over ssh on a non standard port 1234:
+
+`rsync -avz -e "ssh -p1234" file host:dest`
+"""
+NETSTAT = """# netstat
+
+- Display non-listening sockets:
+
+`netstat -t`
+"""
+
+
+def _ask(tmp_path: Path, pages: dict[str, str], question: str) -> WikiQueryResult:
+    wiki = page_wiki(tmp_path, pages)
+    return query(question, time_sensitive=False, model="offline", wiki_dir=wiki)
+
+
+def test_a_placeholder_in_a_table_row_stays_in_the_answer(tmp_path: Path) -> None:
+    question = "Which command prints the lines appearing in both files, with comm?"
+
+    result = _ask(tmp_path, {"comm.md": COMM}, question)
+
+    assert_level(result, "high", "in both <file-1> and <file-2>")
+    assert "comm -12" in result.answer
+
+
+def test_html_tags_are_still_markup(tmp_path: Path) -> None:
+    result = _ask(tmp_path, {"tmux.md": KEYS}, "How do I detach the session in tmux?")
+
+    assert_level(result, "high", "Press Ctrl-b then d to detach")
+    assert "<kbd>" not in result.answer
+
+
+def test_outdated_asked_about_is_not_a_superseded_passage(tmp_path: Path) -> None:
+    result = _ask(tmp_path, {"pip.md": PIP}, "How do I upgrade outdated packages with pip?")
+
+    assert_level(result, "high", "pip list --outdated")
+
+
+def test_a_deprecated_heading_still_keeps_its_command_below_high(tmp_path: Path) -> None:
+    question = "How do I upgrade packages with pip-review?"
+
+    result = _ask(tmp_path, {"pip.md": PIP_DEPRECATED}, question)
+
+    assert_level(result, "not high", "pip-review --auto")
+
+
+def test_non_standard_port_states_the_port(tmp_path: Path) -> None:
+    question = "How do I rsync a file over ssh on port 1234?"
+
+    result = _ask(tmp_path, {"rsync.md": RSYNC}, question)
+
+    assert_level(result, "high", 'ssh -p1234"')
+
+
+def test_non_listening_is_not_listening(tmp_path: Path) -> None:
+    result = _ask(tmp_path, {"netstat.md": NETSTAT}, "How do I display listening sockets?")
+
+    assert_level(result, "not high", "netstat -t")
