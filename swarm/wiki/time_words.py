@@ -69,7 +69,7 @@ _EVENT_PATTERNS = (
 # Words that ask for the present moment: they make a question time-sensitive, but not a page
 # whose title or index section holds them ("Daily notes (recent)", "Current projects").
 _MOMENT_PATTERNS = (
-    r"now",
+    r"(?<!from\s)now",  # "ten minutes from now" counts from the moment, it does not ask it
     r"still",
     r"this\s+(?:week|month|year|quarter|morning|afternoon|evening)",
     # the periods offices, schools and teams plan by, this one or the next ("the deadline
@@ -82,8 +82,10 @@ _MOMENT_PATTERNS = (
     r"tonight",
     r"yesterday",
     r"latest",
-    # the adjective, not the noun ("which current keeps the Atacama dry", "a current of air")
-    r"current(?!\s+(?:that|which|of|flows?|runs?)\b)",
+    # the adjective, not the noun ("which current keeps the Atacama dry", "a current of air"),
+    # nor the place or thing a session is at ("the current directory", "the current branch":
+    # `_SESSION_THING`)
+    r"current(?!\s+(?:that|which|of|flows?|runs?)\b)(?!\s+(?:[\w-]+\s+)?SESSION_THING\b)",
     r"currently",
     r"recent(?:ly)?",
     r"up[\s-]?to[\s-]?date",
@@ -92,8 +94,27 @@ _MOMENT_PATTERNS = (
 )
 
 
+# Where a shell, an editor or a repository is at, and who or what it runs as: "the current
+# directory", "the current git branch", "the current user" name that place or thing, not now.
+_SESSION_THING = (
+    r"(?:directory|directories|dir|folder|folders|path|location|branch|commit|head|user|"
+    r"shell|session|terminal|window|tab|pane|buffer|file|line|page|process|host|machine|"
+    r"context|namespace|workspace|project|selection|cursor|position|screen|desktop)"
+)
+
+
 def _words_regex(patterns: tuple[str, ...]) -> re.Pattern[str]:
-    return re.compile(r"\b(?:" + "|".join(patterns) + r")\b", re.IGNORECASE | re.UNICODE)
+    joined = "|".join(patterns).replace("SESSION_THING", _SESSION_THING)
+    return re.compile(r"\b(?:" + joined + r")\b", re.IGNORECASE | re.UNICODE)
+
+
+_SESSION = re.compile(rf"\b{_SESSION_THING}\b", re.IGNORECASE)
+_CURRENT_ONE = re.compile(r"current\s+ones?\b", re.IGNORECASE)
+
+
+def _session_one(text: str, match: re.Match[str]) -> bool:
+    """ "...into another folder instead of the current one": the one is that thing."""
+    return bool(_CURRENT_ONE.match(text, match.start()) and _SESSION.search(text, 0, match.start()))
 
 
 _TOPIC = _words_regex(_TOPIC_PATTERNS)
@@ -132,7 +153,8 @@ def names_present_moment(text: str) -> bool:
     week", "today"), in English or in Chinese, Japanese or Korean."""
     if not isinstance(text, str):
         return False
-    return bool(_MOMENT.search(text) or _MOMENT_CJK.search(text))
+    moments = (match for match in _MOMENT.finditer(text) if not _session_one(text, match))
+    return next(moments, None) is not None or bool(_MOMENT_CJK.search(text))
 
 
 def names_current_year(text: str, *, now: dt.datetime | None = None) -> bool:
