@@ -13,7 +13,7 @@ import re
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-__all__ = ["html_block_lines", "placeholder_tag"]
+__all__ = ["html_block_lines", "placeholder_name"]
 
 _SKIPPED = ("script", "style", "template", "noscript")
 # Text nodes are joined by spaces (a `<br/>` or a link must not glue words), then the space
@@ -22,29 +22,20 @@ _SPACE_BEFORE = re.compile(r"\s+(?=[,.;:!?)\]])")
 _SPACE_AFTER = re.compile(r"(?<=[(\[])\s+")
 
 
-# The elements of HTML (WHATWG, and the obsolete ones pages still hold): an inline tag naming
-# none of them is no HTML but a placeholder written in angle brackets, as cheat sheets and
-# how-tos write what the reader fills in ("Print lines appearing in both <file-1> and
-# <file-2>", "List packages matching <phrase>"): it is text.
-_ELEMENTS = frozenset(
-    """a abbr acronym address applet area article aside audio b base basefont bdi bdo big blink
-    blockquote body br button canvas caption center cite code col colgroup data datalist dd del
-    details dfn dialog dir div dl dt em embed fieldset figcaption figure font footer form frame
-    frameset h1 h2 h3 h4 h5 h6 head header hgroup hr html i iframe img input ins kbd label legend
-    li link main map mark marquee math menu meta meter nav nobr noembed noframes noscript object
-    ol optgroup option output p param picture plaintext pre progress q rb rp rt rtc ruby s samp
-    script search section select slot small source span strike strong style sub summary sup svg
-    table tbody td template textarea tfoot th thead time title tr track tt u ul var video wbr
-    xmp""".split()
-)
+# An inline tag with no attributes and no closing tag after it in its paragraph is no HTML
+# but a placeholder written in angle brackets, as cheat sheets and how-tos write what the
+# reader fills in ("Print lines appearing in both <file-1> and <file-2>", "tree <dir>"): it is
+# text. Markup closes its tags (`<kbd>Ctrl</kbd>`), bar the few void ones written bare.
+_VOID = frozenset({"br", "hr", "wbr", "img"})
 _PLACEHOLDER = re.compile(r"<([a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*)>")
 
 
-def placeholder_tag(tag: str) -> bool:
-    """`tag` (an inline HTML tag as markdown reads it) is a placeholder: an opening tag with no
-    attributes, in lowercase, naming no HTML element (`<file-1>`, `<package>`)."""
+def placeholder_name(tag: str) -> str:
+    """The name of `tag` (an inline HTML tag as markdown reads it) when it may be a
+    placeholder: an opening tag in lowercase with no attributes, not a void element ("" if
+    not); it is one when no `</name>` follows in its paragraph."""
     match = _PLACEHOLDER.fullmatch(tag)
-    return match is not None and match.group(1) not in _ELEMENTS
+    return match.group(1) if match is not None and match.group(1) not in _VOID else ""
 
 
 def _text(node: LexborNode) -> str:

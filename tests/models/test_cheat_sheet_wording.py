@@ -17,6 +17,13 @@ COMM = """# comm cheat sheet
 | Print lines appearing in both <file-1> and <file-2> | `comm -12 <(sort a.csv) <(sort b.csv)` |
 | Print lines appearing only in <file-1> | `comm -23 <file-1> <file-2>` |
 """
+TREE = """# tree
+
+| Task | Command |
+|---|---|
+| Display a recursive directory tree | `tree` |
+| Make tree output the contents of <dir> only, to the depth <level> | `tree -L 2 <dir>` |
+"""
 KEYS = """# tmux
 
 - Press <kbd>Ctrl</kbd>-b then <kbd>d</kbd> to detach the session: `tmux detach`
@@ -61,6 +68,14 @@ def test_a_placeholder_in_a_table_row_stays_in_the_answer(tmp_path: Path) -> Non
 
     assert_level(result, "high", "in both <file-1> and <file-2>")
     assert "comm -12" in result.answer
+
+
+def test_a_placeholder_named_like_an_html_element_is_text(tmp_path: Path) -> None:
+    question = "How do I make tree show a directory only to some depth?"
+
+    result = _ask(tmp_path, {"tree.md": TREE}, question)
+
+    assert "the contents of <dir> only, to the depth <level>" in result.answer
 
 
 def test_html_tags_are_still_markup(tmp_path: Path) -> None:
