@@ -15,7 +15,7 @@ from typing import Protocol
 
 from swarm.models.evidence import text_words
 from swarm.wiki.passages import Passage
-from swarm.wiki.tokens import tokenize
+from swarm.wiki.tokens import STOPWORDS, tokenize
 
 __all__ = [
     "COMMAND_BONUS",
@@ -33,6 +33,7 @@ __all__ = [
     "denied_words",
     "known_programs",
     "on_own_page",
+    "ordinary_nouns",
     "page_program",
     "question_tokens",
     "request_words",
@@ -109,6 +110,7 @@ _CODE_LIKE = re.compile(r"(^|\s)(-{1,2}[\w-]+|[\w.-]+/[\w./-]+|\w+=\S+)")
 # The program a command line runs: past a prompt sign, `sudo` and `NAME=value` assignments.
 _COMMAND_WORD = re.compile(r"^\s*(?:[$#>]\s*)?(?:sudo\s+)?(?:[A-Za-z_]\w*=\S*\s+)*([\w][\w.+-]*)")
 _TOKEN = re.compile(r"[\w][\w.+-]*")
+_LONG_OPTION = re.compile(r"(?<![\w-])--([a-z][a-z-]+)")
 
 
 REQUEST_WORDS = frozenset(token for word in _REQUEST_WORDS.split() for token in tokenize(word))
@@ -144,6 +146,44 @@ def action_word(question: str) -> str:
         return ""
     tokens = tokenize(verb)
     return tokens[0] if len(tokens) == 1 else ""
+
+
+# A program's name that is an English noun ("tree", "watch") names the program unless the
+# question writes it as a noun: the head of a noun phrase opened by an article or a determiner
+# ("as a tree", "a whole directory tree to..."), not a word qualifying the next ("a zip
+# archive", "the tree command").
+_DETERMINERS = frozenset(
+    "a an the this that these those my your our their his her its each every some any".split()
+)
+_NOUN_PHRASE_REACH = 3  # words back from the noun to its article ("a whole directory tree")
+
+
+def ordinary_nouns(question: str, programs: Iterable[str]) -> frozenset[str]:
+    """The `programs` the question writes only as ordinary nouns, never naming the program:
+    each time the head of a noun phrase an article or determiner opens ("processes as a
+    tree"), not in backticks nor before another word of the phrase ("the tree command")."""
+    # Hyphens split: "force-kill" writes the verb kill.
+    sequence = [token.rstrip(".") for token in _TOKEN.findall(question.lower().replace("-", " "))]
+    nouns: set[str] = set()
+    for program in programs:
+        if f"`{program}" in question.lower():
+            continue
+        places = [at for at, word in enumerate(sequence) if word == program]
+        if places and all(_in_noun_phrase(sequence, at) for at in places):
+            nouns.add(program)
+    return frozenset(nouns)
+
+
+def _in_noun_phrase(sequence: list[str], at: int) -> bool:
+    following = sequence[at + 1] if at + 1 < len(sequence) else ""
+    if following and following not in STOPWORDS:
+        return False  # "a zip archive", "a git branch": it qualifies what follows
+    for word in reversed(sequence[max(0, at - _NOUN_PHRASE_REACH) : at]):
+        if word in _DETERMINERS:
+            return True
+        if word in STOPWORDS or word in REQUEST_WORDS or word in _LIGHT_VERBS:
+            return False  # "with tree", "I", "make tree list": the program named
+    return False
 
 
 def question_tokens(question: str) -> frozenset[str]:
@@ -255,7 +295,9 @@ class HowTo:
         self.alternatives = alternatives if alternatives is not None else {}
         self.tokens = question_tokens(question)
         self.known = known_programs((p.code, p.context) for p in passages)
-        self.programs = self.tokens & self.known  # the programs the question names
+        # The programs the question names: not a noun it writes as one ("as a tree").
+        self.named = self.tokens - ordinary_nouns(question, self.tokens & self.known)
+        self.programs = self.named & self.known
         if self.asks and alternatives is not None:
             for word, forms in action_alternatives(question_words).items():
                 alternatives.setdefault(word, []).extend(forms)
@@ -318,8 +360,17 @@ class HowTo:
             best = max(best, own_page + bool(name and name <= self.tokens))
         return best
 
-    def _states_action(self, stated: frozenset[str]) -> bool:
-        """The passage states the asked action, or another way of writing it ("show": "list")."""
+    def states_action(self, text: str, code: str, context: str) -> bool:
+        """The passage's description (its text before its command, and its headings) states
+        the asked action, or another way of writing it ("show": "list"), or its command's name
+        or long options do (`conda create`, `tar --list`); so does any passage when the
+        question asks none. Not the rest of its command: a sheet pasted whole in one block
+        holds every action ("7z cheat sheet: 7z [Args] … l list …")."""
+        if not self.action:
+            return True
+        described = text.rsplit(code, 1)[0] if code and code in text else text
+        spelled = " ".join([command_name(code), *_LONG_OPTION.findall(code)])
+        stated = text_words(described) | text_words(context) | text_words(spelled)
         forms = self.alternatives.get(self.action, [])
         return self.action in stated or any(form <= stated for form in forms)
 
@@ -333,12 +384,12 @@ class HowTo:
         description's words)."""
         if not (code or _CODE_LIKE.search(text)):
             return "no command for a how-to question"
-        if self.action and not self._states_action(stated):
-            return "the command is for another action than the one asked (create, not list)"
+        if not self.states_action(text, code, context):
+            return "the command's description does not state the action asked (create, not list)"
         command = code or text
         runs = _COMMAND_WORD.match(command)
         program = runs.group(1).lower() if runs else ""
-        if program in self.known & self.tokens or page_program(context) in self.tokens:
+        if program in self.programs or page_program(context) in self.named:
             return ""
         if not self.programs and on_own_page(command, context):
             return ""

@@ -161,3 +161,82 @@ def test_the_conversion_asked_is_high_beside_the_other_way(tmp_path: Path) -> No
     result = _ask(tmp_path, {"date.md": DATE_BOTH_WAYS}, question)
 
     assert_level(result, "high", "+%s")
+
+
+TREE = """# tree
+
+| Task | Command |
+|---|---|
+| Display a recursive directory tree | `tree` |
+| Make tree list all files and directories, even hidden ones | `tree -a` |
+"""
+PS = """# ps
+
+## List every process on the system
+
+```sh
+ps aux
+```
+
+## List a process tree
+
+```sh
+ps axjf
+```
+
+## List every process owned by foouser
+
+```sh
+ps -aufoouser
+```
+"""
+
+
+def test_a_tree_the_question_asks_for_is_not_the_tree_program(tmp_path: Path) -> None:
+    pages = {"tree.md": TREE, "ps.md": PS}
+
+    result = _ask(tmp_path, pages, "How do I show running processes as a tree?")
+
+    assert "ps axjf" in result.answer
+    assert result.pages_consulted[0] == "ps.md", result.answer
+
+
+def test_the_tree_program_named_is_high(tmp_path: Path) -> None:
+    pages = {"tree.md": TREE, "ps.md": PS}
+
+    result = _ask(tmp_path, pages, "How do I make tree list hidden files too?")
+
+    assert_level(result, "high", "tree -a")
+
+
+# A sheet pasted whole in one block: every action is somewhere in it.
+SEVEN_Z = """# 7z cheat sheet
+
+```sh
+7z [Args] [archive.7z] [files / folders to archive]
+A file archiver with highest compression ratio
+
+Args:
+a       add
+e       extract
+l       list
+```
+"""
+SEVEN_Z_TASKS = """# 7z
+
+- List the files in an archive:
+
+`7z l archive.7z`
+"""
+
+
+def test_a_pasted_sheet_does_not_state_the_action_of_one_task(tmp_path: Path) -> None:
+    result = _ask(tmp_path, {"7z.md": SEVEN_Z}, "How do I list the files in a 7z archive?")
+
+    assert_level(result, "not high", "7z")
+
+
+def test_the_listed_task_states_it(tmp_path: Path) -> None:
+    result = _ask(tmp_path, {"7z.md": SEVEN_Z_TASKS}, "How do I list the files in a 7z archive?")
+
+    assert_level(result, "high", "7z l archive.7z")
