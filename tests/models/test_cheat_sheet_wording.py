@@ -1,6 +1,6 @@
 """How cheat sheets write their tasks, read offline through the public door (`query`): a
-`<placeholder>` is text, not HTML; "outdated" asked about is no superseded page; "non" is a
-prefix negating the word after it only."""
+`<placeholder>` is text, not HTML; "both" writes the question's "two"; "outdated" asked about
+is no superseded page; "non" is a prefix negating the word after it only."""
 
 from __future__ import annotations
 
@@ -15,6 +15,12 @@ COMM = """# comm cheat sheet
 | Task | Command |
 |---|---|
 | Print lines appearing in both <file-1> and <file-2> | `comm -12 <(sort a.csv) <(sort b.csv)` |
+| Print lines appearing only in <file-1> | `comm -23 <file-1> <file-2>` |
+"""
+COMM_ONLY = """# comm cheat sheet
+
+| Task | Command |
+|---|---|
 | Print lines appearing only in <file-1> | `comm -23 <file-1> <file-2>` |
 """
 TREE = """# tree
@@ -68,6 +74,22 @@ def test_a_placeholder_in_a_table_row_stays_in_the_answer(tmp_path: Path) -> Non
 
     assert_level(result, "high", "in both <file-1> and <file-2>")
     assert "comm -12" in result.answer
+
+
+def test_both_states_the_two_files_of_the_question(tmp_path: Path) -> None:
+    question = "Which command prints just the lines that appear in both of two CSV files?"
+
+    result = _ask(tmp_path, {"comm.md": COMM}, question)
+
+    assert_level(result, "high", "comm -12")
+
+
+def test_lines_only_in_one_file_do_not_answer_both(tmp_path: Path) -> None:
+    question = "Which command prints just the lines that appear in both of two files?"
+
+    result = _ask(tmp_path, {"comm.md": COMM_ONLY}, question)
+
+    assert_level(result, "not high", "comm -23")
 
 
 def test_a_placeholder_named_like_an_html_element_is_text(tmp_path: Path) -> None:
