@@ -1,6 +1,7 @@
 """How cheat sheets write their tasks, read offline through the public door (`query`): a
 `<placeholder>` is text, not HTML; "both" writes the question's "two"; "outdated" asked about
-is no superseded page; "non" is a prefix negating the word after it only."""
+is no superseded page; "non" is a prefix negating the word after it only; "already" and
+"whether" ask, they name nothing a passage must repeat."""
 
 from __future__ import annotations
 
@@ -133,3 +134,72 @@ def test_non_listening_is_not_listening(tmp_path: Path) -> None:
     result = _ask(tmp_path, {"netstat.md": NETSTAT}, "How do I display listening sockets?")
 
     assert_level(result, "not high", "netstat -t")
+
+
+NOTES = """# Git 2.35 release notes
+
+ * "git status --porcelain=v2" now show the number of stash entries
+   with --show-stash like the normal output does.
+
+ * "git stash" learned the "--staged" option to stash away what has
+   been staged (and nothing else).
+
+ * "git var GIT_DEFAULT_BRANCH" is a way to see what name is used for
+   the newly created branch if "git init" is run.
+
+ * "git am" learned to skip a patch it has already applied.
+
+ * Various operating modes of "git reset" have been made to work
+   better with the sparse index.
+"""
+NOTES_WITHOUT = """# Git 2.35 release notes
+
+ * "git status --porcelain=v2" now show the number of stash entries
+   with --show-stash like the normal output does.
+
+ * "git var GIT_DEFAULT_BRANCH" is a way to see what name is used for
+   the newly created branch if "git init" is run.
+
+ * "git am" learned to skip a patch it has already applied.
+
+ * Various operating modes of "git reset" have been made to work
+   better with the sparse index.
+"""
+PING = """# ping
+
+- To test if a packet size of 1500 bytes is supported:
+
+`ping -s 1500 -M do host`
+"""
+
+
+def test_already_is_no_word_the_answer_must_repeat(tmp_path: Path) -> None:
+    question = "Is there a way to stash only what I've already staged?"
+
+    result = _ask(tmp_path, {"git-2.35.md": NOTES}, question)
+
+    assert_level(result, "high", '"--staged" option')
+
+
+def test_already_does_not_let_another_note_answer(tmp_path: Path) -> None:
+    question = "Is there a way to stash only what I've already staged?"
+
+    result = _ask(tmp_path, {"git-2.35.md": NOTES_WITHOUT}, question)
+
+    assert_level(result, "not high", "stash")
+
+
+def test_whether_asks_like_if(tmp_path: Path) -> None:
+    question = "How do I test whether a 1500 byte packet size is supported?"
+
+    result = _ask(tmp_path, {"ping.md": PING}, question)
+
+    assert_level(result, "high", "ping -s 1500")
+
+
+def test_whether_does_not_let_another_size_answer(tmp_path: Path) -> None:
+    question = "How do I test whether a 9000 byte packet size is supported?"
+
+    result = _ask(tmp_path, {"ping.md": PING}, question)
+
+    assert_level(result, "not high", "ping -s 1500")
