@@ -13,6 +13,7 @@ from swarm.models.cjk_question import cjk_unstated
 from swarm.models.contrasts import contrasted, direction_swapped, task_reversed
 from swarm.models.evidence import MONTHS, figures, lemma, spoken, text_words
 from swarm.models.how_to import (
+    COMMAND_BONUS,
     HowTo,
     denials_as_not,
     denied_words,
@@ -223,6 +224,8 @@ class EvidenceRule:
         bonus = self.how.bonus(passage)
         if bonus and task_reversed(self.question, passage.text):
             return 0.0
+        if bonus and not self.how.states_action(passage.text, passage.code, passage.context):
+            bonus -= COMMAND_BONUS  # "To trace a running process" for "show running processes"
         if bonus and not self.negated:
             if (self.question_words - self.denied) & _negated_words(passage.text):
                 return 0.0

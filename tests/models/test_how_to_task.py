@@ -240,3 +240,25 @@ def test_the_listed_task_states_it(tmp_path: Path) -> None:
     result = _ask(tmp_path, {"7z.md": SEVEN_Z_TASKS}, "How do I list the files in a 7z archive?")
 
     assert_level(result, "high", "7z l archive.7z")
+
+
+PKILL = """# pkill
+
+- To kill all running processes of a user:
+
+`pkill -u <user>`
+"""
+PS_USER = """# ps
+
+- List every process owned by a user:
+
+`ps -u <user>`
+"""
+
+
+def test_the_command_doing_the_asked_action_leads(tmp_path: Path) -> None:
+    pages = {"pkill.md": PKILL, "ps.md": PS_USER}
+
+    result = _ask(tmp_path, pages, "How do I show the running processes of a user?")
+
+    assert result.answer.startswith("List every process owned by a user"), result.answer
