@@ -10,10 +10,12 @@ other block gives its text. Comments, scripts and styles give nothing.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
+from markdown_it.token import Token
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-__all__ = ["html_block_lines", "placeholder_name"]
+__all__ = ["html_block_lines", "placeholder_in", "placeholder_name"]
 
 _SKIPPED = ("script", "style", "template", "noscript")
 # Text nodes are joined by spaces (a `<br/>` or a link must not glue words), then the space
@@ -36,6 +38,16 @@ def placeholder_name(tag: str) -> str:
     not); it is one when no `</name>` follows in its paragraph."""
     match = _PLACEHOLDER.fullmatch(tag)
     return match.group(1) if match is not None and match.group(1) not in _VOID else ""
+
+
+def placeholder_in(tag: str, children: Sequence[Token]) -> bool:
+    """`tag`, an html_inline token among a paragraph's inline `children` (markdown-it's), is a
+    placeholder: `placeholder_name` gives it a name no closing tag among them closes."""
+    name = placeholder_name(tag)
+    if not name:
+        return False
+    closing = re.compile(rf"</\s*{re.escape(name)}\s*>", re.IGNORECASE)
+    return not any(c.type == "html_inline" and closing.fullmatch(c.content) for c in children)
 
 
 def _text(node: LexborNode) -> str:

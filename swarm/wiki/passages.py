@@ -19,7 +19,7 @@ from markdown_it.token import Token
 
 from swarm.wiki.code_comments import commented_commands
 from swarm.wiki.frontmatter_keys import fact_text
-from swarm.wiki.html_text import html_block_lines, placeholder_name
+from swarm.wiki.html_text import html_block_lines, placeholder_in
 
 __all__ = [
     "Passage",
@@ -132,11 +132,6 @@ def _inline_text(token: Token) -> tuple[str, str, bool]:
     code: list[str] = []
     strong = 0
     label = True
-    closed = {
-        child.content[2:-1].strip().lower()
-        for child in token.children or []
-        if child.type == "html_inline" and child.content.startswith("</")
-    }
     for child in token.children or []:
         kind = child.type
         if kind == "text":
@@ -149,7 +144,7 @@ def _inline_text(token: Token) -> tuple[str, str, bool]:
             label = label and strong > 0
         elif kind in ("softbreak", "hardbreak"):
             parts.append("\n")
-        elif kind == "html_inline" and _placeholder(child.content, closed):
+        elif kind == "html_inline" and placeholder_in(child.content, token.children or []):
             parts.append(child.content)  # `<file-1>`: what the reader fills in, not HTML
             label = label and strong > 0
         elif kind == "image":
@@ -161,12 +156,6 @@ def _inline_text(token: Token) -> tuple[str, str, bool]:
     text = "".join(parts)
     text = _WIKILINK.sub(r"\1", _WIKILINK_ALIAS.sub(r"\1", text))
     return text, " ".join(code), label and bool(text.strip()) and strong == 0
-
-
-def _placeholder(tag: str, closed: set[str]) -> bool:
-    """`tag` is a placeholder (`html_text.placeholder_name`): its paragraph never closes it."""
-    name = placeholder_name(tag)
-    return bool(name) and name not in closed
 
 
 def _key_value_lines(text: str) -> list[str]:
