@@ -23,7 +23,7 @@ from swarm.models.evidence import (
     text_words,
 )
 from swarm.models.evidence_rule import EvidenceRule
-from swarm.models.how_to import action_word
+from swarm.models.how_to_words import action_word
 from swarm.models.measures import measures_asked
 from swarm.models.question_language import question_language
 from swarm.models.question_words import (

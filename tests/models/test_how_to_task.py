@@ -262,3 +262,36 @@ def test_the_command_doing_the_asked_action_leads(tmp_path: Path) -> None:
     result = _ask(tmp_path, pages, "How do I show the running processes of a user?")
 
     assert result.answer.startswith("List every process owned by a user"), result.answer
+
+
+# A whole sheet pasted in one block: it holds many words, and no one command.
+PASTED = (
+    "# 7z cheat sheet\n\n```sh\n7z [Args] [archive.7z] [files / folders to archive]\n"
+    + "".join(
+        f"Example {n}: Add all files in dir{n} to archive.7z at level {n}\n"
+        f"7z a -mx={n} -mfb=64 archive.7z dir{n}\n"
+        for n in range(1, 9)
+    )
+    + "    -mfb=64     number of fast bytes for lzma = 64\n"
+    + "    DO NOT USE the 7-zip format for backup purpose on Linux/Unix.\n```\n"
+)
+DATE_LINUX = """# date
+
+- Convert a Unix timestamp to Date (Linux):
+
+`date -d @1440359821`
+
+- Print the ISO date:
+
+`date +"%F"`
+"""
+
+
+def test_a_pasted_sheet_does_not_outrank_a_command(tmp_path: Path) -> None:
+    pages = {"7z.md": PASTED, "date.md": DATE_LINUX}
+
+    question = "How do I turn a Unix epoch number into a readable date on Linux?"
+
+    result = _ask(tmp_path, pages, question)
+
+    assert result.answer.startswith("Convert a Unix timestamp to Date"), result.answer
