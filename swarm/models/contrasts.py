@@ -10,7 +10,7 @@ import re
 
 from swarm.wiki.tokens import tokenize
 
-__all__ = ["contrasted", "direction_swapped"]
+__all__ = ["contrasted", "direction_swapped", "task_reversed"]
 
 _FROM = re.compile(r"\b(?:from|off|out\s+of)\s+(?:the\s+)?([A-Z][\w'&.-]*)")
 _TO = re.compile(r"\b(?:to|into|onto|towards?)\s+(?:the\s+)?([A-Z][\w'&.-]*)")
@@ -31,6 +31,49 @@ def direction_swapped(question: str, text: str) -> bool:
     asked_from, asked_to = _named(_FROM, question), _named(_TO, question)
     said_from, said_to = _named(_FROM, text), _named(_TO, text)
     return bool((asked_from & said_to) - said_from or (asked_to & said_from) - said_to)
+
+
+# "Convert a Unix timestamp to Date" is the task the other way of "convert a date into a Unix
+# timestamp": what is moved or turned (before "to", after "from") and what it becomes (after
+# "to") swapped. Each side is read within its clause, a few words either way.
+_TOWARD = frozenset({"to", "into", "onto"})
+_CLAUSE = re.compile(r"[,;:.!?()\[\]\n]")
+_SIDE_WORDS = 4
+
+
+def _moves(text: str) -> list[tuple[set[str], set[str]]]:
+    """Each "X to Y" / "from X to Y" of `text` as (what X states, what Y states)."""
+    found: list[tuple[set[str], set[str]]] = []
+    for clause in _CLAUSE.split(text.lower()):
+        sequence = clause.split()
+        for at, word in enumerate(sequence):
+            if word not in _TOWARD:
+                continue
+            before = sequence[max(0, at - _SIDE_WORDS) : at]
+            for back, earlier in enumerate(before):
+                if earlier in _TOWARD or earlier == "from":
+                    before = before[back + 1 :]
+            after: list[str] = []
+            for later in sequence[at + 1 : at + 1 + _SIDE_WORDS]:
+                if later in _TOWARD or later == "from":
+                    break
+                after.append(later)
+            source, target = set(tokenize(" ".join(before))), set(tokenize(" ".join(after)))
+            if source and target:
+                found.append((source, target))
+    return found
+
+
+def task_reversed(question: str, text: str) -> bool:
+    """`text` does the question's move the other way round: what the question turns into
+    something is what `text` turns something into, and the other way ("convert a date into a
+    Unix timestamp" against "Convert a Unix timestamp to Date")."""
+    passage = _moves(text)
+    return any(
+        (source & target_there) - source_there and (target & source_there) - target_there
+        for source, target in _moves(question)
+        for source_there, target_there in passage
+    )
 
 
 def contrasted(question: str, question_words: frozenset[str], text: str) -> bool:

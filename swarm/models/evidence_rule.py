@@ -10,10 +10,11 @@ from dataclasses import dataclass
 
 from swarm.models.answer_types import asks_for_value, glossed_only, value_of_noun, value_stated
 from swarm.models.cjk_question import cjk_unstated
-from swarm.models.contrasts import contrasted, direction_swapped
+from swarm.models.contrasts import contrasted, direction_swapped, task_reversed
 from swarm.models.definitions import meaning_unstated
 from swarm.models.evidence import MONTHS, figures, lemma, spoken, text_words
 from swarm.models.how_to import (
+    COMMAND_BONUS,
     HowTo,
     denials_as_not,
     denied_words,
@@ -227,8 +228,14 @@ class EvidenceRule:
 
     def command_bonus(self, passage: Passage) -> float:
         """Ranking only, for a how-to: `HowTo.bonus`, none for a passage negating what the
-        question asks ("Display both listening and non-listening sockets" for "listening")."""
+        question asks ("Display both listening and non-listening sockets" for "listening") or
+        doing its move the other way round ("Convert a timestamp to a date" for "a date into a
+        timestamp")."""
         bonus = self.how.bonus(passage)
+        if bonus and task_reversed(self.question, passage.text):
+            return 0.0
+        if bonus and not self.how.states_action(passage.text, passage.code, passage.context):
+            bonus -= COMMAND_BONUS  # "To trace a running process" for "show running processes"
         if bonus and not self.negated:
             if (self.question_words - self.denied) & _negated_words(passage.text):
                 return 0.0
@@ -291,7 +298,7 @@ class EvidenceRule:
         if few and cjk_unstated(self.question, self.question_words, raw):
             return "a one-character word of the question is not stated"
         text_lower = set(words(text))
-        if _SUPERSEDED.search(raw) and not self.asks_past:
+        if not self.asks_past and _superseded(raw, self.question):
             return "the passage or its heading says it is superseded"
         if (
             not self.how_to
@@ -305,7 +312,7 @@ class EvidenceRule:
             return "the negation differs"
         if self.opposites & text_lower or _cjk_opposite(self.question, raw):
             return "the passage says the opposite (before/after, first/last...)"
-        if direction_swapped(self.question, text):
+        if direction_swapped(self.question, text) or task_reversed(self.question, text):
             return "the passage has the move the other way (from/to)"
         # (A how-to's "instead of the default output" is a command's contrast of its own.)
         if not self.how_to and contrasted(self.question, self.question_words, text):
@@ -363,6 +370,13 @@ _NEGATION_REACH = 3  # words after "not" / "n't" that it negates
 _CLAUSE_BREAK = re.compile(r"[()\[\]{},;:.!?—–]")
 
 
+def _superseded(raw: str, question: str) -> bool:
+    """`raw` says it no longer holds, in words the question does not ask with ("outdated
+    packages" is what "upgrade my outdated packages" is about, not the passage's status)."""
+    asked = question.lower()
+    return any(match.group(0).lower() not in asked for match in _SUPERSEDED.finditer(raw))
+
+
 def _cjk_opposite(question: str, raw: str) -> bool:
     """The question writes one of a CJK pair and the passage only the other."""
     return any(
@@ -387,6 +401,8 @@ def _negated_words(text: str) -> frozenset[str]:
         for at, word in enumerate(sequence):
             contracted = word == "t" and at > 0 and sequence[at - 1].endswith("n")
             if word in _NEGATIONS or contracted:
-                for following in sequence[at + 1 : at + 1 + _NEGATION_REACH]:
+                # "non" is a prefix: "non standard port" negates "standard", not the port.
+                reach = 1 if word == "non" else _NEGATION_REACH
+                for following in sequence[at + 1 : at + 1 + reach]:
                     negated.add(lemma(following))
     return frozenset(negated)

@@ -14,11 +14,13 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from swarm.models.evidence import text_words
+from swarm.models.how_to_words import action_word, ordinary_nouns
 from swarm.wiki.passages import Passage
 from swarm.wiki.tokens import tokenize
 
 __all__ = [
     "COMMAND_BONUS",
+    "LISTING_CHARS",
     "NAMED_PROGRAM_BONUS",
     "NAMED_PROGRAM_HIGH_COVERAGE",
     "REQUEST_WORDS",
@@ -60,9 +62,13 @@ NAMED_PROGRAM_HIGH_COVERAGE = 0.6
 _ACTION_VERBS = (
     "see show print display list view output",
     "check test verify validate",
-    "create generate",
+    "create generate make",
+    "find search locate",
     "remove delete erase",
 )
+
+# A code block this long is a listing (a sheet pasted whole, a script), not a command.
+LISTING_CHARS = 600
 
 # A how-to naming no program: another page's command ranked at least this share of the
 # lead's rank clashes with it (which tool was meant is not shown).
@@ -92,6 +98,7 @@ _CODE_LIKE = re.compile(r"(^|\s)(-{1,2}[\w-]+|[\w.-]+/[\w./-]+|\w+=\S+)")
 # The program a command line runs: past a prompt sign, `sudo` and `NAME=value` assignments.
 _COMMAND_WORD = re.compile(r"^\s*(?:[$#>]\s*)?(?:sudo\s+)?(?:[A-Za-z_]\w*=\S*\s+)*([\w][\w.+-]*)")
 _TOKEN = re.compile(r"[\w][\w.+-]*")
+_LONG_OPTION = re.compile(r"(?<![\w-])--([a-z][a-z-]+)")
 
 
 REQUEST_WORDS = frozenset(token for word in _REQUEST_WORDS.split() for token in tokenize(word))
@@ -222,9 +229,14 @@ class HowTo:
         action verbs' equivalents ("see" is stated by "list", "print"...)."""
         self.asks = bool(_HOW_TO.search(question))
         self.question_words = question_words
+        # The action asked for, and its other ways of being stated (the scorer's alternatives).
+        self.action = action_word(question) if self.asks else ""
+        self.alternatives = alternatives if alternatives is not None else {}
         self.tokens = question_tokens(question)
         self.known = known_programs((p.code, p.context) for p in passages)
-        self.programs = self.tokens & self.known  # the programs the question names
+        # The programs the question names: not a noun it writes as one ("as a tree").
+        self.named = self.tokens - ordinary_nouns(question, self.tokens & self.known)
+        self.programs = self.named & self.known
         if self.asks and alternatives is not None:
             for word, forms in action_alternatives(question_words).items():
                 alternatives.setdefault(word, []).extend(forms)
@@ -235,6 +247,8 @@ class HowTo:
         programs and the command is for none of them)."""
         if not self.asks or not passage.code or _CROSS_REFERENCE.search(passage.text):
             return 0.0
+        if len(passage.code) > LISTING_CHARS:
+            return 0.0  # a whole sheet or script pasted in one block: no one command
         if not self.programs:
             return COMMAND_BONUS
         runs = _COMMAND_WORD.match(passage.code)
@@ -287,6 +301,20 @@ class HowTo:
             best = max(best, own_page + bool(name and name <= self.tokens))
         return best
 
+    def states_action(self, text: str, code: str, context: str) -> bool:
+        """The passage's description (its text before its command, and its headings) states
+        the asked action, or another way of writing it ("show": "list"), or its command's name
+        or long options do (`conda create`, `tar --list`); so does any passage when the
+        question asks none. Not the rest of its command: a sheet pasted whole in one block
+        holds every action ("7z cheat sheet: 7z [Args] … l list …")."""
+        if not self.action:
+            return True
+        described = text.rsplit(code, 1)[0] if code and code in text else text
+        spelled = " ".join([command_name(code), *_LONG_OPTION.findall(code)])
+        stated = text_words(described) | text_words(context) | text_words(spelled)
+        forms = self.alternatives.get(self.action, [])
+        return self.action in stated or any(form <= stated for form in forms)
+
     def problem(self, text: str, code: str, context: str, stated: frozenset[str]) -> str:
         """Why a passage is no answer to the how-to question ("" when it is): it shows no
         command, or its command is not shown to be for what was asked. A command is for the
@@ -297,10 +325,12 @@ class HowTo:
         description's words)."""
         if not (code or _CODE_LIKE.search(text)):
             return "no command for a how-to question"
+        if not self.states_action(text, code, context):
+            return "the command's description does not state the action asked (create, not list)"
         command = code or text
         runs = _COMMAND_WORD.match(command)
         program = runs.group(1).lower() if runs else ""
-        if program in self.known & self.tokens or page_program(context) in self.tokens:
+        if program in self.programs or page_program(context) in self.named:
             return ""
         if not self.programs and on_own_page(command, context):
             return ""

@@ -23,6 +23,7 @@ from swarm.models.evidence import (
     text_words,
 )
 from swarm.models.evidence_rule import EvidenceRule
+from swarm.models.how_to_words import action_word
 from swarm.models.measures import measures_asked
 from swarm.models.question_language import question_language
 from swarm.models.question_words import (
@@ -98,6 +99,8 @@ class PassageScorer:
         wording = _PRESENT_MOMENT.sub(" now ", query)
         asked = question_text_words(wording) - QUESTION_SCAFFOLD - EvidenceRule.request_words(query)
         asked -= cjk_question_wording(query)
+        # A how-to's action is asked even when it is a word questions ask with ("list", "find").
+        asked |= {action_word(query)} - {""} - EvidenceRule.request_words(query)
         language = question_language(query)  # a Spanish, French... question's function words
         asked = asked - language.function_tokens | language.restored  # "par an": a word
         self.query_words = frozenset(word for word in asked if not cjk_scaffold(word))

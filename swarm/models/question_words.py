@@ -27,7 +27,8 @@ __all__ = [
 
 # Question scaffolding that says nothing about the subject ("What does the wiki say about").
 _SCAFFOLD_WORDS = (
-    "what which who whom whose when where why how does do did tell me about please wiki say "
+    "what which who whom whose when where why how whether does do did tell me about please "
+    "wiki say "
     "says said know explain describe give list find our we us my i you your there per go goes "
     "going went come comes came something anything thing things happen happened get got "
     # "X vs Y": the comparison's word, which no page answering it need write
@@ -79,6 +80,7 @@ REASON_WORDS = normalised_words("cause caused causes reason reasons why led made
 GENERIC_WEIGHT = 0.25
 _GENERIC_WORDS = (
     "actually really exactly usually typically generally normally ever still also even just "
+    "already "
     "basically roughly approximately about around ago people person persons someone somebody "
     "anyone everyone one ones kind kinds sort sorts type types way ways top main "
     "need needs needed want wants wanted able well"

@@ -200,11 +200,16 @@ _MOUNTAIN_MARK = MARK + _one_token("mountain")
 # --- the two sides --------------------------------------------------------------------------
 
 
+# "in both files" writes "two": what a question's "two" is stated by (`question_forms` offers
+# every word's mark), "both" being a stopword no passage's tokens hold.
+_BOTH_MARK = MARK + "two"
+
+
 def written_forms(text: str) -> frozenset[str]:
     """What `text` writes another way than as its own tokens: its rates, a limit next to a
-    figure, its units next to a figure (each a mark), a mountain a name's title names
-    ("Mt. Fuji"), and its compounds joined ("co-op" -> the marked token of "coop", "set up"
-    -> of "setup")."""
+    figure, its units next to a figure, "two" in "both" (each a mark), a mountain a name's
+    title names ("Mt. Fuji"), and its compounds joined ("co-op" -> the marked token of "coop",
+    "set up" -> of "setup")."""
     present = frozenset(words(text))  # which rules could apply: each needs one of its words
     found = {
         _RATE_MARK[unit]
@@ -213,6 +218,8 @@ def written_forms(text: str) -> frozenset[str]:
     }
     if present & _LIMIT_TRIGGERS and states_limit(text):
         found.add(_LIMIT_MARK)
+    if "both" in present:
+        found.add(_BOTH_MARK)
     if any(character.isdigit() for character in text):
         for match in _AFTER_FIGURE.finditer(text):
             if name := _UNIT_SPELLING.get(match.group(1).lower()):

@@ -10,16 +10,44 @@ other block gives its text. Comments, scripts and styles give nothing.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
+from markdown_it.token import Token
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-__all__ = ["html_block_lines"]
+__all__ = ["html_block_lines", "placeholder_in", "placeholder_name"]
 
 _SKIPPED = ("script", "style", "template", "noscript")
 # Text nodes are joined by spaces (a `<br/>` or a link must not glue words), then the space
 # that lands before closing punctuation or after an opening bracket is taken out.
 _SPACE_BEFORE = re.compile(r"\s+(?=[,.;:!?)\]])")
 _SPACE_AFTER = re.compile(r"(?<=[(\[])\s+")
+
+
+# An inline tag with no attributes and no closing tag after it in its paragraph is no HTML
+# but a placeholder written in angle brackets, as cheat sheets and how-tos write what the
+# reader fills in ("Print lines appearing in both <file-1> and <file-2>", "tree <dir>"): it is
+# text. Markup closes its tags (`<kbd>Ctrl</kbd>`), bar the few void ones written bare.
+_VOID = frozenset({"br", "hr", "wbr", "img"})
+_PLACEHOLDER = re.compile(r"<([a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*)>")
+
+
+def placeholder_name(tag: str) -> str:
+    """The name of `tag` (an inline HTML tag as markdown reads it) when it may be a
+    placeholder: an opening tag in lowercase with no attributes, not a void element ("" if
+    not); it is one when no `</name>` follows in its paragraph."""
+    match = _PLACEHOLDER.fullmatch(tag)
+    return match.group(1) if match is not None and match.group(1) not in _VOID else ""
+
+
+def placeholder_in(tag: str, children: Sequence[Token]) -> bool:
+    """`tag`, an html_inline token among a paragraph's inline `children` (markdown-it's), is a
+    placeholder: `placeholder_name` gives it a name no closing tag among them closes."""
+    name = placeholder_name(tag)
+    if not name:
+        return False
+    closing = re.compile(rf"</\s*{re.escape(name)}\s*>", re.IGNORECASE)
+    return not any(c.type == "html_inline" and closing.fullmatch(c.content) for c in children)
 
 
 def _text(node: LexborNode) -> str:

@@ -19,7 +19,7 @@ from markdown_it.token import Token
 
 from swarm.wiki.code_comments import commented_commands
 from swarm.wiki.frontmatter_keys import fact_text
-from swarm.wiki.html_text import html_block_lines
+from swarm.wiki.html_text import html_block_lines, placeholder_in
 
 __all__ = [
     "Passage",
@@ -144,6 +144,9 @@ def _inline_text(token: Token) -> tuple[str, str, bool]:
             label = label and strong > 0
         elif kind in ("softbreak", "hardbreak"):
             parts.append("\n")
+        elif kind == "html_inline" and placeholder_in(child.content, token.children or []):
+            parts.append(child.content)  # `<file-1>`: what the reader fills in, not HTML
+            label = label and strong > 0
         elif kind == "image":
             parts.append(child.content)
         elif kind == "strong_open":

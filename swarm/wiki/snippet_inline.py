@@ -9,6 +9,7 @@ import re
 
 from markdown_it.common.html_re import HTML_TAG_RE
 
+from swarm.wiki.html_text import placeholder_name
 from swarm.wiki.passages import _MNEMONIC, _WIKILINK, _WIKILINK_ALIAS
 
 __all__ = ["Unsupported", "inline_text"]
@@ -52,9 +53,10 @@ class _Inline:
     """What `passages._inline_text` makes of a paragraph's inline tokens, built as they are
     read: (plain text with newlines at line breaks, the inline code, is a bold-only label)."""
 
-    __slots__ = ("code", "label", "parts", "strong")
+    __slots__ = ("code", "label", "paragraph", "parts", "strong")
 
-    def __init__(self) -> None:
+    def __init__(self, paragraph: str = "") -> None:
+        self.paragraph = paragraph  # all its lines: does a tag in it close?
         self.parts: list[str] = []
         self.code: list[str] = []
         self.strong = 0
@@ -98,6 +100,13 @@ class _Inline:
                         or any(quote in tag.group() for quote in "'\"")
                     ):
                         raise Unsupported
+                    if name := placeholder_name(tag.group()):  # `<file-1>`: see html_text
+                        if f"</{name}" in self.paragraph.lower():
+                            raise Unsupported  # closed (maybe in a code span): markdown-it's
+                        piece.append(tag.group())
+                        checked.append("\x00" * len(tag.group()))
+                        index = tag.end()
+                        continue
                     # Inline HTML: markdown-it's html_inline token, which the splitter skips.
                     self._plain("".join(piece), "".join(checked))
                     piece, checked = [], []
@@ -191,7 +200,7 @@ def _closing(line: str, marker: str) -> int:
 def inline_text(lines: list[str]) -> tuple[str, str, bool]:
     """`passages._inline_text` of the inline token markdown-it makes of a paragraph's (or
     heading's) lines."""
-    inline = _Inline()
+    inline = _Inline("\n".join(lines))
     for line in lines[:-1]:
         if line.endswith(" ") and line.rstrip(" ").endswith("\\"):
             raise Unsupported  # a backslash before trailing spaces, then a line break

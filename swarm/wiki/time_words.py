@@ -71,7 +71,7 @@ _EVENT_PATTERNS = (
 # Words that ask for the present moment: they make a question time-sensitive, but not a page
 # whose title or index section holds them ("Daily notes (recent)", "Current projects").
 _MOMENT_PATTERNS = (
-    r"now",
+    r"(?<!from\s)now",  # "ten minutes from now" counts from the moment, it does not ask it
     r"still",
     r"this\s+(?:week|month|year|quarter|morning|afternoon|evening)",
     # the periods offices, schools and teams plan by, this one or the next ("the deadline
@@ -84,8 +84,10 @@ _MOMENT_PATTERNS = (
     r"tonight",
     r"yesterday",
     r"latest",
-    # the adjective, not the noun ("which current keeps the Atacama dry", "a current of air")
-    r"current(?!\s+(?:that|which|of|flows?|runs?)\b)",
+    # the adjective, not the noun ("which current keeps the Atacama dry", "a current of air"),
+    # nor the place or thing a session is at ("the current directory", "the current branch":
+    # `_SESSION_THING`)
+    r"current(?!\s+(?:that|which|of|flows?|runs?)\b)(?!\s+(?:[\w-]+\s+)?SESSION_THING\b)",
     r"currently",
     r"recent(?:ly)?",
     r"up[\s-]?to[\s-]?date",
@@ -98,8 +100,27 @@ _MOMENT_PATTERNS = (
 )
 
 
+# Where a shell, an editor or a repository is at, and who or what it runs as: "the current
+# directory", "the current git branch", "the current user" name that place or thing, not now.
+_SESSION_THING = (
+    r"(?:directory|directories|dir|folder|folders|path|location|branch|commit|head|user|"
+    r"shell|session|terminal|window|tab|pane|buffer|file|line|page|process|host|machine|"
+    r"context|namespace|workspace|project|selection|cursor|position|screen|desktop)"
+)
+
+
 def _words_regex(patterns: tuple[str, ...]) -> re.Pattern[str]:
-    return re.compile(r"\b(?:" + "|".join(patterns) + r")\b", re.IGNORECASE | re.UNICODE)
+    joined = "|".join(patterns).replace("SESSION_THING", _SESSION_THING)
+    return re.compile(r"\b(?:" + joined + r")\b", re.IGNORECASE | re.UNICODE)
+
+
+_SESSION = re.compile(rf"\b{_SESSION_THING}\b", re.IGNORECASE)
+_CURRENT_ONE = re.compile(r"current\s+ones?\b", re.IGNORECASE)
+
+
+def _session_one(text: str, match: re.Match[str]) -> bool:
+    """ "...into another folder instead of the current one": the one is that thing."""
+    return bool(_CURRENT_ONE.match(text, match.start()) and _SESSION.search(text, 0, match.start()))
 
 
 _TOPIC = _words_regex(_TOPIC_PATTERNS)
@@ -162,10 +183,13 @@ def _without_present_names(text: str) -> str:
 def names_present_moment(text: str) -> bool:
     """True when `text` asks about the present moment ("now", "still", "latest", "this
     week", "today", "at the moment"), in English or in Chinese, Japanese or Korean; a place
-    named by its present borders ("most of today's Indonesia", "present-day Iraq") does not."""
+    named by its present borders ("most of today's Indonesia", "present-day Iraq") does not,
+    nor does "current" naming where a session is ("the current directory")."""
     if not isinstance(text, str):
         return False
-    return bool(_MOMENT.search(_without_present_names(text)) or _MOMENT_CJK.search(text))
+    plain = _without_present_names(text)
+    moments = (match for match in _MOMENT.finditer(plain) if not _session_one(plain, match))
+    return next(moments, None) is not None or bool(_MOMENT_CJK.search(text))
 
 
 def names_current_year(text: str, *, now: dt.datetime | None = None) -> bool:
