@@ -22,6 +22,7 @@ from swarm.models.how_to import (
     without_constraints,
 )
 from swarm.models.list_items import names_in_separate_items
+from swarm.models.negations import OPPOSITE, cjk_opposite, has_negation, negated_words
 from swarm.models.question_language import question_language
 from swarm.models.question_words import GENERIC, answer_type_words
 from swarm.models.text_names import capitalised_names, named_places
@@ -35,33 +36,11 @@ __all__ = ["EvidenceRule", "KeyTerm"]
 
 # --- the evidence rule for "high" -----------------------------------------------------------
 
-# Words that say "not": a question and its evidence must agree on them.
-_NEGATIONS = frozenset("not no never without none nor cannot non neither".split())
-# Opposites a near-miss question swaps ("crowned after" vs "crowned before"): general English.
-_OPPOSITES = (
-    ("before", "after"),
-    ("earlier", "later"),
-    ("first", "last"),
-    ("older", "younger"),
-    ("oldest", "youngest"),
-    ("largest", "smallest"),
-    ("biggest", "smallest"),
-    ("highest", "lowest"),
-    ("maximum", "minimum"),
-    ("increase", "decrease"),
-    ("above", "below"),
-    ("inside", "outside"),
-    ("north", "south"),
-    ("east", "west"),
-)
-# CJK before/after and most/least, by character: 値上げ前 is not answered under 値上げ後.
-_CJK_OPPOSITES = (("前", "後"), ("前", "后"), ("最大", "最小"), ("最高", "最低"), ("以上", "以下"))
 _RELATIVE_TIME = frozenset("before after prior previous preceding following".split())
 _TEMPORAL_RELATION = frozenset(
     "before after prior previous previously preceding following earlier later until since "
     "then".split()
 )
-_OPPOSITE = {a: b for pair in _OPPOSITES for a, b in (pair, pair[::-1])}
 _AUXILIARIES = frozenset(
     "is was are were be been do does did has have had can could will would should may might "
     "must shall".split()
@@ -162,12 +141,12 @@ class EvidenceRule:
         # A how-to's "without extracting it" says what the command must not do: the answer
         # need not say "not" (`tar --list`), though it may ("without changing": agreed below).
         negating = without_constraints(question) if self.how_to else question
-        self.negated = _has_negation(negating) or self.language.negated
+        self.negated = has_negation(negating) or self.language.negated
         # "instead of overwriting", "stop bzip2 from deleting": what the question wants not
         # done, so a passage saying "do not overwrite" / "don't delete" agrees with it.
-        self.denied = _negated_words(denials_as_not(question)) | denied_words(question)
+        self.denied = negated_words(denials_as_not(question)) | denied_words(question)
         lowered = set(words(question)) | self.language.relative  # "antes": "before"
-        self.opposites = {_OPPOSITE[w] for w in lowered if w in _OPPOSITE} - lowered
+        self.opposites = {OPPOSITE[w] for w in lowered if w in OPPOSITE} - lowered
         self.opposites |= self.language.opposites
         # "When did X erupt before the Hōei eruption?": the date asked is relative to another
         # event, so a passage dating only that event (no before/after/earlier...) is no answer.
@@ -237,7 +216,7 @@ class EvidenceRule:
         if bonus and not self.how.states_action(passage.text, passage.code, passage.context):
             bonus -= COMMAND_BONUS  # "To trace a running process" for "show running processes"
         if bonus and not self.negated:
-            if (self.question_words - self.denied) & _negated_words(passage.text):
+            if (self.question_words - self.denied) & negated_words(passage.text):
                 return 0.0
         return bonus
 
@@ -306,11 +285,11 @@ class EvidenceRule:
             and not _HYPOTHETICAL.search(self.question)
         ):
             return "the passage sets up an invented example (say you have..., suppose...)"
-        if self.negated and not (_has_negation(text) or self.language.says_not(text)):
+        if self.negated and not (has_negation(text) or self.language.says_not(text)):
             return "the negation differs"
-        if not self.negated and (self.question_words - self.denied) & _negated_words(text):
+        if not self.negated and (self.question_words - self.denied) & negated_words(text):
             return "the negation differs"
-        if self.opposites & text_lower or _cjk_opposite(self.question, raw):
+        if self.opposites & text_lower or cjk_opposite(self.question, raw):
             return "the passage says the opposite (before/after, first/last...)"
         if direction_swapped(self.question, text) or task_reversed(self.question, text):
             return "the passage has the move the other way (from/to)"
@@ -366,8 +345,6 @@ class EvidenceRule:
 
 
 _FEW_WORDS = 3  # question words at most, for the one-character check
-_NEGATION_REACH = 3  # words after "not" / "n't" that it negates
-_CLAUSE_BREAK = re.compile(r"[()\[\]{},;:.!?—–]")
 
 
 def _superseded(raw: str, question: str) -> bool:
@@ -375,34 +352,3 @@ def _superseded(raw: str, question: str) -> bool:
     packages" is what "upgrade my outdated packages" is about, not the passage's status)."""
     asked = question.lower()
     return any(match.group(0).lower() not in asked for match in _SUPERSEDED.finditer(raw))
-
-
-def _cjk_opposite(question: str, raw: str) -> bool:
-    """The question writes one of a CJK pair and the passage only the other."""
-    return any(
-        (one in question and other in raw and one not in raw)
-        or (other in question and one in raw and other not in raw)
-        for one, other in _CJK_OPPOSITES
-    )
-
-
-def _has_negation(text: str) -> bool:
-    return bool(_NEGATIONS & set(words(text))) or "n't" in text.lower() or "n’t" in text.lower()
-
-
-def _negated_words(text: str) -> frozenset[str]:
-    """The tokens a negation in `text` bears on: the few words after each "not", "never",
-    "don't"... ("The ferry does not run on Sundays" negates run, sunday; "Keep (don't delete)
-    input files" negates delete, not keep)."""
-    negated: set[str] = set()
-    # A negation reaches no further than its clause: "(don't delete)" ends at the bracket.
-    for clause in _CLAUSE_BREAK.split(text.replace("’", "'")):
-        sequence = words(clause)
-        for at, word in enumerate(sequence):
-            contracted = word == "t" and at > 0 and sequence[at - 1].endswith("n")
-            if word in _NEGATIONS or contracted:
-                # "non" is a prefix: "non standard port" negates "standard", not the port.
-                reach = 1 if word == "non" else _NEGATION_REACH
-                for following in sequence[at + 1 : at + 1 + reach]:
-                    negated.add(lemma(following))
-    return frozenset(negated)

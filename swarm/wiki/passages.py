@@ -20,12 +20,12 @@ from markdown_it.token import Token
 from swarm.wiki.code_comments import commented_commands
 from swarm.wiki.frontmatter_keys import fact_text
 from swarm.wiki.html_text import html_block_lines, placeholder_in
+from swarm.wiki.inline_marks import MNEMONIC, WIKILINK, WIKILINK_ALIAS, split_sentences
 
 __all__ = [
     "Passage",
     "snippet_passages",
     "split_passages",
-    "strip_inline_markdown",
 ]
 
 # Built once: parsing is the splitter's main cost. CommonMark plus GFM tables.
@@ -36,28 +36,6 @@ _MARKDOWN = MarkdownIt("commonmark", {"html": True}).enable("table")
 MAX_JOINED_CHARS = 600
 _KEY_VALUE_LINE = re.compile(r"^\s*[A-Z][\w /&()'-]{0,40}:\s+\S")
 _MID_SENTENCE = re.compile(r"(,|\b(of|the|a|an|and|or|to|in|on|at|for|with|by|from))\s*$", re.I)
-# A cheat sheet's mnemonic letters ("[c]reate an archive", "E[x]tract", "[v]erbosely"): the
-# word without its brackets.
-_MNEMONIC = re.compile(r"(?<=\w)\[(\w{1,2})\]|\[(\w{1,2})\](?=\w)")
-_WIKILINK_ALIAS = re.compile(r"\[\[[^\]|]*\|([^\]]+)\]\]")
-_WIKILINK = re.compile(r"\[\[([^\]]+)\]\]")
-_INLINE_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"!\[([^\]]*)\]\([^)]*\)"), r"\1"),
-    (_WIKILINK_ALIAS, r"\1"),
-    (_WIKILINK, r"\1"),
-    (re.compile(r"\[([^\]]+)\]\([^)]*\)"), r"\1"),
-    (re.compile(r"<[^>\n]{1,200}>"), ""),
-    (re.compile(r"(\*\*|__|~~)(.+?)\1"), r"\2"),
-    (re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])"), r"\1"),
-    (re.compile(r"(?<!\w)_(?!\s)(.+?)(?<!\s)_(?!\w)"), r"\1"),
-    (re.compile(r"`([^`]*)`"), r"\1"),
-)
-_SENTENCE_END = re.compile(
-    r"(?<=[.!?])[\"')\]]?\s+(?=[\"'“(\[]?[A-Z0-9$€£\u3040-\u9fff])|(?<=[。！？])\s*(?=\S)"
-)
-_ABBREVIATION_END = re.compile(
-    r"\b(e\.g|i\.e|etc|vs|mr|mrs|ms|dr|inc|ltd|co|no|approx|cf|fig|st|mt)\.$", re.IGNORECASE
-)
 _FINISHED_SENTENCE = re.compile(r"[.!?。！？][\"')\]]?$")
 # Frontmatter keys that are about the file, not facts of the page's subject.
 _NOT_FACTS = frozenset({"title", "aliases", "alias", "cssclass", "cssclasses", "publish"})
@@ -73,26 +51,6 @@ class Passage:
     context: str  # page title and the headings above it
     block: int = 0  # the paragraph, list item or table row it comes from
     code: str = ""  # the command or code it carries (inline code or the block after a lead-in)
-
-
-def strip_inline_markdown(text: str) -> str:
-    """Markdown inline marks (links, wikilinks, emphasis, code ticks, tags) removed."""
-    for pattern, replacement in _INLINE_RULES:
-        text = pattern.sub(replacement, text)
-    return " ".join(text.split())
-
-
-def _sentences(paragraph: str) -> list[str]:
-    sentences: list[str] = []
-    for piece in _SENTENCE_END.split(paragraph):
-        piece = piece.strip()
-        if not piece:
-            continue
-        if sentences and _ABBREVIATION_END.search(sentences[-1]):
-            sentences[-1] += " " + piece
-        else:
-            sentences.append(piece)
-    return sentences
 
 
 @dataclass(slots=True)
@@ -123,7 +81,7 @@ class _Block:
             return False
         if self.leads_in() or self.kind == "item":
             return True
-        return not _FINISHED_SENTENCE.search(self.text) and len(_sentences(self.text)) == 1
+        return not _FINISHED_SENTENCE.search(self.text) and len(split_sentences(self.text)) == 1
 
 
 def _inline_text(token: Token) -> tuple[str, str, bool]:
@@ -135,7 +93,7 @@ def _inline_text(token: Token) -> tuple[str, str, bool]:
     for child in token.children or []:
         kind = child.type
         if kind == "text":
-            parts.append(_MNEMONIC.sub(lambda m: m.group(1) or m.group(2), child.content))
+            parts.append(MNEMONIC.sub(lambda m: m.group(1) or m.group(2), child.content))
             if strong == 0 and child.content.strip():
                 label = False
         elif kind == "code_inline":
@@ -154,7 +112,7 @@ def _inline_text(token: Token) -> tuple[str, str, bool]:
         elif kind == "strong_close":
             strong -= 1
     text = "".join(parts)
-    text = _WIKILINK.sub(r"\1", _WIKILINK_ALIAS.sub(r"\1", text))
+    text = WIKILINK.sub(r"\1", WIKILINK_ALIAS.sub(r"\1", text))
     return text, " ".join(code), label and bool(text.strip()) and strong == 0
 
 
@@ -332,7 +290,7 @@ def _summary(blocks: Sequence[_Block]) -> str:
         if block.captioned or block.kind in ("item", "row", "code") or len(block.context) > 1:
             return ""
         if block.kind == "text" and not block.label and not _KEY_VALUE_LINE.match(block.text):
-            sentences = _sentences(block.text)
+            sentences = split_sentences(block.text)
             return sentences[0] if sentences else ""
     return ""
 
@@ -376,7 +334,7 @@ def split_passages(
         elif block.kind in ("row", "code"):
             pieces = [body]
         else:
-            pieces = _sentences(body)
+            pieces = split_sentences(body)
             if rest:
                 pieces[-1:] = [f"{pieces[-1]} {rest}" if pieces else rest]
         for piece in pieces:
@@ -397,6 +355,6 @@ def snippet_passages(text: str, blocks: Iterable[_Block] | None = None) -> list[
             continue
         body = " ".join(" ".join(block.lines).split())
         whole = block.kind in ("row", "code") or bool(block.code)
-        pieces: Sequence[str] = [body] if whole else _sentences(body)
+        pieces: Sequence[str] = [body] if whole else split_sentences(body)
         out.extend((piece, False) for piece in pieces if any(ch.isalnum() for ch in piece))
     return out

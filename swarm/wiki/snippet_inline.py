@@ -10,7 +10,7 @@ import re
 from markdown_it.common.html_re import HTML_TAG_RE
 
 from swarm.wiki.html_text import placeholder_name
-from swarm.wiki.passages import _MNEMONIC, _WIKILINK, _WIKILINK_ALIAS
+from swarm.wiki.inline_marks import MNEMONIC, WIKILINK, WIKILINK_ALIAS
 
 __all__ = ["Unsupported", "inline_text"]
 
@@ -126,7 +126,7 @@ class _Inline:
         if not content:
             return
         _check_plain(checked)
-        self.parts.append(_MNEMONIC.sub(_unbracket, content) if "[" in content else content)
+        self.parts.append(MNEMONIC.sub(_unbracket, content) if "[" in content else content)
         if self.strong == 0 and content.strip():
             self.label = False
 
@@ -166,7 +166,7 @@ class _Inline:
     def result(self) -> tuple[str, str, bool]:
         text = "".join(self.parts)
         if "[[" in text:
-            text = _WIKILINK.sub(r"\1", _WIKILINK_ALIAS.sub(r"\1", text))
+            text = WIKILINK.sub(r"\1", WIKILINK_ALIAS.sub(r"\1", text))
         return text, " ".join(self.code), self.label and bool(text.strip()) and self.strong == 0
 
 
