@@ -79,7 +79,11 @@ def detect_time_sensitive(
     `years=False` applies the wording alone (`swarm.wiki.time_words`)."""
     text = question if isinstance(question, str) else ""
     if not years:
-        return names_time_sensitive_topic(text) or names_present_moment(text)
+        return (
+            names_time_sensitive_topic(text)
+            or names_present_moment(text)
+            or names_time_in_language(text, now=now)
+        )
     if names_fast_moving_fact(text) or names_present_moment(text):
         return True
     if names_time_in_language(text, now=now):

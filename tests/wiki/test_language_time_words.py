@@ -12,7 +12,11 @@ from pathlib import Path
 
 import pytest
 from fakes import page_wiki
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 
+from swarm.wiki.freshness import detect_time_sensitive
 from swarm.wiki_query import query
 
 NOW = dt.datetime(2026, 6, 1, 12, 0, 0)
@@ -152,3 +156,16 @@ def test_short_and_english_questions(tmp_path: Path, question: str, time_sensiti
 
     assert result.error is None
     assert result.time_sensitive is time_sensitive, result.answer
+
+
+_LANGUAGE_WORDS = st.sampled_from(
+    "¿ ¡ cuánto cuesta actual hoy todavía aún sigue encore aujourd'hui d' actuel noch weder "
+    "heißt heutigen ora che ancora agora atual ainda de la el France 2019 2030 ’ ' ?".split()
+)
+
+
+@hypothesis_settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(_LANGUAGE_WORDS, st.text(max_size=12)), max_size=25).map(" ".join))
+def test_any_text_gives_a_verdict(text: str) -> None:
+    for years in (True, False):
+        assert detect_time_sensitive(text, now=NOW, years=years) in (True, False)
