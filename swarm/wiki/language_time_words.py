@@ -149,13 +149,16 @@ _PRESENT_NAMING = {
     r"(?-i:\b[A-Z][\w-]*)\s+d'aujourd'hui\b",
     "de": r"\b(?:im|in|ins|des|vom|zum|am)\s+heutig\w*\s+(?-i:[A-Z])|"
     # "weder ... noch" (nor), "wie heißt er noch?" (again): no "still"
-    r"\bweder\b[^?.!]*?\bnoch\b|\bh(?:ei|ie)(?:ss|ß)\w*\s[^?.!]{0,80}?\bnoch\b",
+    r"\bweder\b[^?.!]{0,200}?\bnoch\b|\bh(?:ei|ie)(?:ss|ß)\w*\s[^?.!]{0,80}?\bnoch\b",
     "it": r"(?:\bl'|\b(?:la|il|lo|nell'|dell'|nella|della|nel|del)\s+)attual[ei]\s+(?-i:[A-Z])|"
     r"(?-i:\b[A-Z][\w-]*)\s+di\s+oggi\b",
     "pt": r"\b(?:o|a|os|as|no|na|do|da|em)\s+a?c?tua(?:l|is)\s+(?-i:[A-Z])|"
     r"(?-i:\b[A-Z][\w-]*)\s+de\s+hoje(?!\s+em\s+dia)\b",
 }
 _OPTIONS = re.IGNORECASE | re.UNICODE
+# The language is told by the question's opening (a question is short; reading a long text's
+# every word for its language costs time the wording rules do not need).
+_DETECT_CHARS = 1000
 
 
 def _alternatives(patterns: tuple[str, ...] | str) -> str:
@@ -206,7 +209,7 @@ def names_time_in_language(question: str, *, now: dt.datetime | None = None) -> 
     names is past (as of `now`)."""
     if not isinstance(question, str) or not question.strip():
         return False
-    codes = question_language(question).codes
+    codes = question_language(question[:_DETECT_CHARS]).codes
     if not codes and _ENGLISH & {word.lower() for word in words(question)}:
         return False  # English, or too short to tell and written with English words
     text = _folded(question)
