@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from swarm.wiki.dates import parse_date
 from swarm.wiki.frontmatter_keys import key_name, page_marked_out_of_date
+from swarm.wiki.language_time_words import names_time_in_language
 from swarm.wiki.time_words import (
     asks_fast_moving_kind,
     names_current_year,
@@ -73,12 +74,19 @@ def detect_time_sensitive(
     """True when the question asks about fast-moving facts (prices, costs, plans,
     subscriptions, valuations, funding rounds, market size or growth, markets, competitors,
     regulation, news, releases, a company's revenue), about the present moment ("this week",
-    "latest", "now", "still"), or names the current or a future year (as of `now`).
+    "latest", "now", "still"), or names the current or a future year (as of `now`), in
+    English or in Spanish, French, German, Italian or Portuguese (`language_time_words`).
     `years=False` applies the wording alone (`swarm.wiki.time_words`)."""
     text = question if isinstance(question, str) else ""
     if not years:
-        return names_time_sensitive_topic(text) or names_present_moment(text)
+        return (
+            names_time_sensitive_topic(text)
+            or names_present_moment(text)
+            or names_time_in_language(text, now=now)
+        )
     if names_fast_moving_fact(text) or names_present_moment(text):
+        return True
+    if names_time_in_language(text, now=now):
         return True
     return names_recent_event(text, now=now) or names_current_year(text, now=now)
 
