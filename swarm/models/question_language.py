@@ -225,6 +225,7 @@ def _detect(question: str) -> tuple[str, ...]:
 
 
 _SENTENCE_START = lazy_compile(r"(?:^|[.?!¿¡:;]\s*)\W*$")
+_SENTENCE_BREAK = lazy_compile(r"[.?!¿¡:;]\s*\W*$")
 
 
 def _function_words(question: str, codes: tuple[str, ...]) -> tuple[set[str], set[str]]:
@@ -232,9 +233,14 @@ def _function_words(question: str, codes: tuple[str, ...]) -> tuple[set[str], se
     word within a sentence is a name ("Estados Unidos"), not a function word."""
     function: set[str] = set()
     others: set[str] = set()
+    previous_end = 0
     for match in re.finditer(r"[^\W_]+", question):
         word = match.group()
-        opening = bool(_SENTENCE_START.search(question[: match.start()]))
+        # Only the gap since the previous word can open a sentence (a rescan of all the text
+        # before each word made a long question quadratic: 8 s at 60,000 characters).
+        gap = question[previous_end : match.start()]
+        opening = bool((_SENTENCE_START if previous_end == 0 else _SENTENCE_BREAK).search(gap))
+        previous_end = match.end()
         named = word[0].isupper() and not opening
         folded = _fold(word)
         if not named and any(folded in _FUNCTION[code] for code in codes):
