@@ -94,7 +94,8 @@ _COMPARED = (
     re.compile(rf"\bdiffer(?:ence|ences)?\s+between\s+(.+?)\s+and\s+(.+?){_END}", _I),
     re.compile(r"\b(?:do|does|did)\s+(.+?)\s+and\s+(.+?)\s+differ\b", _I),
     re.compile(rf"\bcompare\s+(.+?)\s+(?:and|with|to)\s+(.+?){_END}", _I),
-    re.compile(r"([^\s,;:]+)\s+(?:vs\.?|versus)\s+([^\s,;:?]+)", _I),
+    # Bounded runs: an unbounded one retried from every letter of a long word is quadratic.
+    re.compile(r"([^\s,;:]{1,80})\s+(?:vs\.?|versus)\s+([^\s,;:?]{1,80})", _I),
 )
 
 
