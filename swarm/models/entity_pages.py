@@ -28,6 +28,41 @@ def _title_names(title: str, page: str) -> set[frozenset[str]]:
     return {frozenset(tokenize(form)) for form in forms if form.strip()} - {frozenset()}
 
 
+# English names a people or a thing of a place by an ending on the place's stem ("Russia" ->
+# "Russians", "Sweden" -> "Swedish", "Japan" -> "Japanese", tokens stemmed): the endings, and
+# how much of the place's name they may replace ("England" -> "English": "and").
+_ADJECTIVE_ENDINGS = frozenset({"", "n", "an", "ian", "ish", "es", "ese", "i", "ic"})
+_PLACE_ENDING_MAX = 3
+_SHARED_STEM_MIN = 4
+
+
+def _named_after(word: str, place: str) -> bool:
+    """`word` is `place`'s name or the adjective or people English makes of it."""
+    if word == place:
+        return True
+    shared = 0
+    for a, b in zip(word, place, strict=False):
+        if a != b:
+            break
+        shared += 1
+    return (
+        shared >= _SHARED_STEM_MIN
+        and len(place) - shared <= _PLACE_ENDING_MAX
+        and word[shared:] in _ADJECTIVE_ENDINGS
+        # "German" of "Germany": a bare stem only drops the place's last letter.
+        and (word[shared:] != "" or len(place) - shared == 1)
+    )
+
+
+def _is_titled(words: frozenset[str], names: set[frozenset[str]]) -> bool:
+    if words in names:
+        return True
+    if len(words) != 1:
+        return False
+    (word,) = words
+    return any(len(name) == 1 and _named_after(word, next(iter(name))) for name in names)
+
+
 class EntityPages:
     """The question's names that have a page of their own among those read, and those pages."""
 
@@ -37,7 +72,7 @@ class EntityPages:
         for term in terms:
             if not term.is_name or not term.words:
                 continue
-            own = frozenset(page for page, names in named.items() if term.words in names)
+            own = frozenset(page for page, names in named.items() if _is_titled(term.words, names))
             if own:
                 self.pages[term.words] = own
 

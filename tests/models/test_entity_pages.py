@@ -106,3 +106,54 @@ def test_the_rivers_own_page_answers_at_high(tmp_path: Path) -> None:
     wiki = page_wiki(tmp_path, {"rhine.md": RHINE, "danube.md": DANUBE})
     result = query("Which national capitals lie on the Danube?", wiki_dir=wiki, model="offline")
     assert_level(result, "high", "Budapest")
+
+
+RUSSIA = """# Russia
+
+Russia spans eleven time zones from the Baltic Sea to the Pacific Ocean.
+
+## Facts
+
+| Field | Value |
+| --- | --- |
+| Capital | Moscow |
+| National holiday | Russia Day, 12 June (1990) |
+"""
+LITHUANIA = """# Lithuania
+
+Lithuania lies on the Baltic Sea, south of Latvia.
+
+## Facts
+
+- **National holiday:** Independence Day (or National Day), 16 February (1918)
+"""
+TOLSTOY = """# Leo Tolstoy
+
+Leo Tolstoy wrote the novel War and Peace, published in 1869, on his estate south of Moscow.
+"""
+
+
+def test_a_people_named_after_a_country_is_asked_about_its_page(tmp_path: Path) -> None:
+    # "Russians" is the people of "Russia": Russia's own row answers, not Lithuania's.
+    wiki = page_wiki(tmp_path, {"russia.md": RUSSIA, "lithuania.md": LITHUANIA})
+    result = query(
+        "On what day do Russians celebrate their national holiday?", wiki_dir=wiki, model="offline"
+    )
+    assert "12 June" in result.answer.splitlines()[0], result.answer
+    assert result.pages_consulted[0] == "russia.md"
+
+
+def test_the_countrys_own_row_is_high_when_the_country_is_named(tmp_path: Path) -> None:
+    wiki = page_wiki(tmp_path, {"russia.md": RUSSIA, "lithuania.md": LITHUANIA})
+    result = query("What is Russia's national holiday?", wiki_dir=wiki, model="offline")
+    assert_level(result, "high", "12 June")
+    assert "Lithuania" not in result.answer and "16 February" not in result.answer
+
+
+def test_an_adjective_of_a_country_does_not_take_over_the_question(tmp_path: Path) -> None:
+    # "Russian" only qualifies the novelist: Tolstoy's page answers, at no more than medium
+    # (it never says "Russian"), and Russia's page does not.
+    wiki = page_wiki(tmp_path, {"russia.md": RUSSIA, "tolstoy.md": TOLSTOY})
+    result = query("Which Russian novelist wrote War and Peace?", wiki_dir=wiki, model="offline")
+    assert "Tolstoy" in result.answer.splitlines()[0], result.answer
+    assert result.confidence != "high", result.answer
