@@ -152,7 +152,8 @@ class OfflineReasoner:
             if excerpt.error is None
             for passage in excerpt_passages(excerpt)  # split_passages, memoised per content
         ]
-        scorer = PassageScorer(question, passages)
+        titles = {excerpt.path: excerpt.title for excerpt in excerpts if excerpt.error is None}
+        scorer = PassageScorer(question, passages, titles)
         found = extractive_answer(scorer)
         if found is None:
             return WikiAnswer(answer=NO_ANSWER, confidence="low")

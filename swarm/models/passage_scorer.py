@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from swarm.models.base import Confidence
 from swarm.models.cjk_question import cjk_junctions, cjk_question_wording, cjk_scaffold
 from swarm.models.definitions import term_defined
 from swarm.models.derived_forms import derived_forms
+from swarm.models.entity_pages import EntityPages
 from swarm.models.evidence import (
     KIND_PRIORITY,
     answer_kinds,
@@ -66,6 +67,9 @@ HIGH_CONTEXT_WEIGHT = 1.0
 PAGE_WEIGHT = 0.3
 # ...and a bonus when the passage holds the kind of answer asked for (a date for "when"...).
 KIND_BONUS = 0.2
+# ...and this share of it for a passage of another entity's page that names none the question
+# asks about when one of those has its own page among the excerpts (`EntityPages`).
+OFF_ENTITY_RANK_SHARE = 0.5
 # --- scoring ------------------------------------------------------------------------------
 
 
@@ -93,7 +97,10 @@ class ScoredPassage:
 class PassageScorer:
     """IDF-weighted coverage of the query's content words, IDF taken over the passages."""
 
-    def __init__(self, query: str, passages: Sequence[Passage]) -> None:
+    def __init__(
+        self, query: str, passages: Sequence[Passage], titles: Mapping[str, str] | None = None
+    ) -> None:
+        """`titles`: each excerpt's page title by page, to know the asked entity's own page."""
         # "right now", "at the moment", "currently" ask for the present, like "now": no
         # words a passage must state ("all rights reserved" answers nothing).
         wording = _PRESENT_MOMENT.sub(" now ", query)
@@ -130,6 +137,14 @@ class PassageScorer:
             self.alternatives.setdefault(word, []).extend(forms)  # "fundó" ~ "fundado"
         self.rule = EvidenceRule(query, self.query_words, self.kinds, passages, self.alternatives)
         self.measures = measures_asked(query)
+        # A how-to's procedure is written once for every entity it applies to ("Rotating a
+        # secret"): the entity's own page is no better place for it.
+        entities = EntityPages(self.rule.key_terms, {} if self.rule.how_to else titles or {})
+        self._off_entity = {
+            id(item)
+            for item in self.items
+            if entities.off_entity(item.passage.page, item.words, item.context_words)
+        }
         self.names = frozenset().union(*(t.words for t in self.rule.key_terms if t.is_name))
         self.type_words, self.generic = loosened(query, self.query_words - self.names, self.rule)
         count = len(self.items)
@@ -244,7 +259,8 @@ class PassageScorer:
         kind_bonus = self.rule.command_bonus(item.passage) + KIND_BONUS * (
             bool(self.kind) and self.kind in item.kinds
         )
-        return coverage + PAGE_WEIGHT * self.page_prior.get(item.passage.page, 0.0) + kind_bonus
+        score = coverage + PAGE_WEIGHT * self.page_prior.get(item.passage.page, 0.0) + kind_bonus
+        return score * OFF_ENTITY_RANK_SHARE if id(item) in self._off_entity else score
 
     def all_words(self) -> frozenset[str]:
         """Every word of the excerpts, titles and headings included."""
@@ -269,7 +285,19 @@ class PassageScorer:
             return "medium"
         if level == "high" and self.elsewhere_only(evidence or items):
             return "medium"
+        if level == "high" and self._off_entity_vouches(items, evidence or items):
+            return "medium"
         return level
+
+    def _off_entity_vouches(
+        self, items: Sequence[ScoredPassage], evidence: Sequence[ScoredPassage]
+    ) -> bool:
+        """The evidence, or the words the span needs for high, come from passages of another
+        entity's page that name the asked one nowhere (`EntityPages`): they speak of another."""
+        if any(id(item) in self._off_entity for item in evidence):
+            return True
+        own = [item for item in items if id(item) not in self._off_entity]
+        return len(own) < len(items) and (not own or self._coverage_level(own) != "high")
 
     def elsewhere_only(self, evidence: Sequence[ScoredPassage]) -> frozenset[str]:
         """Question words that other pages read state and the answering page nowhere does
