@@ -7,6 +7,7 @@ fail_after). General English.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from swarm.wiki.tokens import tokenize
 
@@ -41,9 +42,10 @@ _CLAUSE = re.compile(r"[,;:.!?()\[\]\n]")
 _SIDE_WORDS = 4
 
 
-def _moves(text: str) -> list[tuple[set[str], set[str]]]:
+@lru_cache(maxsize=4096)  # a question's moves are read against each of its passages
+def _moves(text: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
     """Each "X to Y" / "from X to Y" of `text` as (what X states, what Y states)."""
-    found: list[tuple[set[str], set[str]]] = []
+    found: list[tuple[frozenset[str], frozenset[str]]] = []
     for clause in _CLAUSE.split(text.lower()):
         sequence = clause.split()
         for at, word in enumerate(sequence):
@@ -58,21 +60,24 @@ def _moves(text: str) -> list[tuple[set[str], set[str]]]:
                 if later in _TOWARD or later == "from":
                     break
                 after.append(later)
-            source, target = set(tokenize(" ".join(before))), set(tokenize(" ".join(after)))
+            source = frozenset(tokenize(" ".join(before)))
+            target = frozenset(tokenize(" ".join(after)))
             if source and target:
                 found.append((source, target))
-    return found
+    return tuple(found)
 
 
 def task_reversed(question: str, text: str) -> bool:
     """`text` does the question's move the other way round: what the question turns into
     something is what `text` turns something into, and the other way ("convert a date into a
     Unix timestamp" against "Convert a Unix timestamp to Date")."""
-    passage = _moves(text)
+    asked = _moves(question)
+    if not asked:  # most questions move nothing: the passage need not be read
+        return False
     return any(
         (source & target_there) - source_there and (target & source_there) - target_there
-        for source, target in _moves(question)
-        for source_there, target_there in passage
+        for source, target in asked
+        for source_there, target_there in _moves(text)
     )
 
 
