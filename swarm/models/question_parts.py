@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 __all__ = ["Part", "QuestionParts", "question_parts"]
 
@@ -238,6 +239,11 @@ def question_parts(question: str) -> QuestionParts:
     conditions")."""
     if not isinstance(question, str):
         return QuestionParts()
+    return _question_parts(question)
+
+
+@lru_cache(maxsize=1024)  # read by the answer step and again by the parts check
+def _question_parts(question: str) -> QuestionParts:
     text = " ".join(question.split())
     counted = _HOW_MANY_ASKED.search(text)
     if counted:  # "which two moons": one set of names, however the sentence goes on
