@@ -25,6 +25,7 @@ from swarm.models.list_items import names_in_separate_items
 from swarm.models.negations import OPPOSITE, cjk_opposite, has_negation, negated_words
 from swarm.models.question_language import question_language
 from swarm.models.question_words import GENERIC, answer_type_words
+from swarm.models.siblings import qualifier_swapped
 from swarm.models.text_names import capitalised_names, named_places
 from swarm.models.time_place import place_stated, when_problem
 from swarm.models.typed_values import value_problem, without_numbers
@@ -268,6 +269,8 @@ class EvidenceRule:
         raw = f"{context}\n{text}"
         if not self.key_terms_stated(text, context, words_):
             return "a key term is missing"
+        if qualifier_swapped(self.question, text, context):
+            return "the passage names others of the asked kind, not the asked one"
         names = [term.words for term in self.key_terms if term.is_name]
         if names and names_in_separate_items(names, text, context):
             return "the question's names sit in separate items of a list (a figure each)"
