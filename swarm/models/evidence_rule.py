@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from swarm.models.alternatives import choice_stated, choice_unstated
 from swarm.models.answer_types import asks_for_value, glossed_only, value_of_noun, value_stated
 from swarm.models.cjk_question import cjk_unstated
 from swarm.models.contrasts import contrasted, direction_swapped, task_reversed
@@ -303,8 +304,10 @@ class EvidenceRule:
             return "the passage does not relate the date to the event the question names"
         if swapped(self.subject_verb, self.object_names, text):
             return "the question swaps who did what"
+        if choice_unstated(self.question, text):
+            return "the choice question's option is not what the passage uses or prefers"
         new_words = spoken(words_) - self.question_words - text_words(context)
-        if not new_words and not code:
+        if not new_words and not code and not choice_stated(self.question, text):
             return "the passage only restates the question"
         if meaning_unstated(self.question, text):
             return "the passage does not say what the term means (means, stands for, is a...)"
