@@ -12,15 +12,13 @@ import re
 from collections.abc import Set
 
 from swarm.models.measures import measure_kinds
+from swarm.models.question_words import AUXILIARY_WORDS
 from swarm.wiki.tokens import tokenize
 
 __all__ = ["asks_for_set", "asks_for_value", "glossed_only", "value_of_noun", "value_stated"]
 
 _I = re.IGNORECASE
-_AUX = (
-    "is|was|are|were|be|been|do|does|did|has|have|had|can|could|will|would|should|may|might|"
-    "must|shall"
-)
+_AUX = "|".join(AUXILIARY_WORDS)
 # "Which packages does mypy ignore", "which services page the secondary": a plural noun
 # after "which" (at most one word between: "which two moons").
 _OPENING = r"(?:^|[,;:]\s*|\b(?:in|at|on|for|from|to|by|of|with|during|into|under)\s+)"

@@ -25,7 +25,7 @@ from swarm.models.how_to import (
 from swarm.models.list_items import names_in_separate_items
 from swarm.models.negations import OPPOSITE, cjk_opposite, has_negation, negated_words
 from swarm.models.question_language import question_language
-from swarm.models.question_words import GENERIC, answer_type_words
+from swarm.models.question_words import AUXILIARIES, GENERIC, answer_type_words
 from swarm.models.siblings import qualifier_swapped
 from swarm.models.text_names import capitalised_names, named_places
 from swarm.models.time_place import place_stated, when_problem
@@ -42,10 +42,6 @@ _RELATIVE_TIME = frozenset("before after prior previous preceding following".spl
 _TEMPORAL_RELATION = frozenset(
     "before after prior previous previously preceding following earlier later until since "
     "then".split()
-)
-_AUXILIARIES = frozenset(
-    "is was are were be been do does did has have had can could will would should may might "
-    "must shall".split()
 )
 # A page or section that says it no longer holds ("2025 rate card (superseded)"): its facts
 # answer a question about the past ("what was...", "the old...", "in 2025"), not the present.
@@ -198,10 +194,10 @@ class EvidenceRule:
     def _subject_question(self, question: str) -> tuple[str, frozenset[str]]:
         """ "Who joined Norman forces": the verb and the names after it (the object side)."""
         sequence = words(question)
-        if len(sequence) < 3 or sequence[0] not in _WH_SUBJECT or sequence[1] in _AUXILIARIES:
+        if len(sequence) < 3 or sequence[0] not in _WH_SUBJECT or sequence[1] in AUXILIARIES:
             return "", frozenset()
         # "What's Oma's number", "Which version is...": no verb after the wh-word.
-        if sequence[1] in _CONTRACTIONS or sequence[2] in _AUXILIARIES:
+        if sequence[1] in _CONTRACTIONS or sequence[2] in AUXILIARIES:
             return "", frozenset()
         verb = lemma(sequence[1])
         names = capitalised_names("x " + " ".join(question.split()[2:])) & self.question_words

@@ -12,6 +12,8 @@ from typing import Protocol
 from swarm.wiki.tokens import tokenize
 
 __all__ = [
+    "AUXILIARIES",
+    "AUXILIARY_WORDS",
     "COUNTING",
     "GENERIC",
     "GENERIC_WEIGHT",
@@ -87,11 +89,12 @@ _GENERIC_WORDS = (
 )
 GENERIC = normalised_words(_GENERIC_WORDS)
 
-_AUX = (
+# The auxiliary verbs, in one order (a regex alternation of them is built from it).
+AUXILIARY_WORDS = tuple(
     "is was are were be been do does did has have had can could will would should may might "
-    "must shall"
+    "must shall".split()
 )
-_AUXILIARIES = frozenset(_AUX.split())
+AUXILIARIES = frozenset(AUXILIARY_WORDS)
 # "Which company insures...", "in what year...", "what organism was...": the noun after
 # which/what names what the answer is an instance of (Hiscox is a company), so the passage
 # need not repeat it. At most two words (a compound: "yeast strain"), ending before a word
@@ -124,7 +127,7 @@ def answer_type_words(question: str) -> frozenset[str]:
         taken: list[str] = []
         for at, raw in enumerate(sequence):
             word = raw.lower().strip("'")
-            if word in _AUXILIARIES or word in _LIGHT_WORDS or word.endswith("'s"):
+            if word in AUXILIARIES or word in _LIGHT_WORDS or word.endswith("'s"):
                 if word.endswith("'s") and not taken:
                     taken.append(word[:-2])
                 break

@@ -6,14 +6,11 @@
 from __future__ import annotations
 
 from swarm.models.evidence import lemma
+from swarm.models.question_words import AUXILIARIES
 from swarm.wiki.tokens import STOPWORDS, tokenize, words
 
 __all__ = ["relation_forms", "states_relation", "swapped"]
 
-_AUXILIARIES = frozenset(
-    "is was are were be been do does did has have had can could will would should may might "
-    "must shall".split()
-)
 _LIGHT_VERBS = frozenset(
     "come came get got make made take took give gave go went put set keep kept let "
     "help use used".split()
@@ -40,7 +37,7 @@ def relation_forms(question: str) -> frozenset[str]:
     sequence = words(question)
     while len(sequence) > 3 and _adverb(sequence[1]):
         del sequence[1]
-    if len(sequence) < 3 or sequence[0] != "who" or sequence[1] in _AUXILIARIES:
+    if len(sequence) < 3 or sequence[0] != "who" or sequence[1] in AUXILIARIES:
         return frozenset()
     if sequence[1] in STOPWORDS or sequence[1] in {"s", "d", "ll", "re", "ve"}:
         return frozenset()
