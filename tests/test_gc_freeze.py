@@ -6,12 +6,9 @@ fresh process, so what other tests loaded or froze does not count."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
+from child_python import run_report
 from conftest import FIXTURES
 
 _SCRIPT = """
@@ -36,15 +33,7 @@ print(json.dumps({{
 
 
 def _run(wiki: Path, question: str, tmp_path: Path) -> dict[str, object]:
-    script = _SCRIPT.format(question=question, wiki=str(wiki))
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("SWARM_", "ANTHROPIC_"))}
-    env["SWARM_CACHE_DIR"] = str(tmp_path / "cache")
-    env["HOME"] = str(tmp_path)
-    done = subprocess.run(
-        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=False
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    report: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    report = run_report(_SCRIPT.format(question=question, wiki=str(wiki)), tmp_path)
     assert report["error"] is None and report["pages"]  # it did answer from the wiki
     return report
 

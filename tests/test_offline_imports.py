@@ -4,11 +4,9 @@ imported only by the paths that use them)."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
+
+from child_python import run_report
 
 _HEAVY = ("anthropic", "openai", "httpx", "rich", "mcp")
 
@@ -27,14 +25,7 @@ print(json.dumps({{"imported": imported, "answered": answered, "error": result.e
 def test_an_offline_query_imports_no_sdk_http_ui_or_mcp(tmp_path: Path) -> None:
     wiki = Path(__file__).resolve().parent.parent / "wiki_fixtures" / "brain"
     script = _SCRIPT.format(heavy=set(_HEAVY), question="What is a learning rate?", wiki=str(wiki))
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("SWARM_", "ANTHROPIC_"))}
-    env["SWARM_CACHE_DIR"] = str(tmp_path / "cache")
-    env["HOME"] = str(tmp_path)
-    done = subprocess.run(
-        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=False
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    report = json.loads(done.stdout.strip().splitlines()[-1])
+    report = run_report(script, tmp_path)
     assert report["error"] is None
     assert report["pages"]  # it did answer from the wiki
     assert report["imported"] == []
