@@ -112,6 +112,7 @@ _NAMING = re.compile(
     re.IGNORECASE,
 )
 _IRREGULAR_PLURALS = frozenset("people men women children".split())
+_ADVERBS = frozenset("also still now then ever never always often already just even only".split())
 _NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten".split())
 _LIGHT_WORDS = frozenset(
     "the a an of in on at to for from by with and or that this these those".split()
@@ -146,9 +147,16 @@ def answer_type_words(question: str) -> frozenset[str]:
                 break  # "which company insures": the verb
             if taken and _plural(taken[-1]):
                 break  # "which scientists study", "which countries border": the verb
+            if taken and (word in _ADVERBS or word.endswith("ly")):
+                break  # "which babysitter also feeds": the verb follows
             taken.append(word)
             if at >= 1 and len(taken) >= 2:
                 break
+        # The last word names the answer's type; a word before it says which ones ("which
+        # tomato variety": a variety that is a tomato), a word the passage must state, but
+        # for "what pen name", "which brand name": a kind of name.
+        if taken[-1:] != ["name"]:
+            taken = taken[-1:]
         found.update(token for word in taken for token in tokenize(word.replace("-", " ")))
     for match in _NAMING.finditer(question):
         found.update(token for group in match.groups() if group for token in tokenize(group))

@@ -96,3 +96,23 @@ def test_the_verb_after_a_which_x_is_stated_not_read_as_part_of_x(
 ) -> None:
     wiki = page_wiki(tmp_path, {"notes.md": "# Notes\n\n" + page})
     assert_level(query(question, wiki_dir=wiki, model="offline"), confidence, "")
+
+
+TOMATOES = (
+    "- variety: Phantasia F1; type: salad, blight-resistant; verdict: survived the wet July\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "confidence"),
+    [
+        pytest.param("Which tomato variety resists blight?", "high", id="the-kind-stated"),
+        # "variety" names the answer's type; "pepper" says which varieties, and no page does
+        pytest.param("Which pepper variety resists blight?", "not high", id="another-kind"),
+    ],
+)
+def test_a_word_qualifying_the_asked_type_is_stated(
+    tmp_path: Path, question: str, confidence: str
+) -> None:
+    wiki = page_wiki(tmp_path, {"garden/tomatoes.md": "# Tomatoes\n\n" + TOMATOES})
+    assert_level(query(question, wiki_dir=wiki, model="offline"), confidence, "")
