@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from swarm.models.alternatives import choice_stated, choice_unstated
 from swarm.models.answer_types import asks_for_value, glossed_only, value_of_noun, value_stated
 from swarm.models.cjk_question import cjk_unstated
-from swarm.models.code_literals import code_literals, is_argument, literal_pattern
 from swarm.models.contrasts import contrasted, direction_swapped, task_reversed
 from swarm.models.definitions import meaning_unstated
 from swarm.models.evidence import MONTHS, figures, lemma, spoken, text_words
@@ -32,6 +31,7 @@ from swarm.models.text_names import capitalised_names, named_places
 from swarm.models.time_place import place_stated, when_problem
 from swarm.models.typed_values import value_problem, without_numbers
 from swarm.models.who_question import relation_forms, states_relation, swapped
+from swarm.wiki.code_literals import code_literals, is_argument, literal_pattern
 from swarm.wiki.passages import Passage
 from swarm.wiki.tokens import STOPWORDS, tokenize, words
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from fakes import assert_level, page_wiki
 
-from swarm.models.code_literals import code_literals
+from swarm.wiki.code_literals import code_literals
 from swarm.wiki_query import query
 
 FROZEN = """# Frozen displays
