@@ -35,8 +35,11 @@ _PLURAL_MARK = lazy_compile(r"\w\((?:s|es)\)$", re.IGNORECASE)
 _OPERATOR = lazy_compile(r"(?<!\S)[-+*/%=<>!&|^~:@.?]{2,4}(?!\S)")
 _PAUSE = lazy_compile(r"^(?:-+|\.+|\?+|!+|[?!]+)$")
 # Sentence punctuation around a token, not part of it.
-_TRAILING = ".,;:!?)\"'”’"
-_LEADING = "(\"'“‘"
+_TRAILING = ".,;:!?)]\"'”’"
+_LEADING = "([\"'“‘"
+_CLOSING = {")": "(", "]": "["}
+# Emphasis a chat message writes ("*really*", "**not**", "_this_"): a word, not code.
+_EMPHASIS = lazy_compile(r"^(\*{1,2}|_{1,2})[^*_\s]+\1$")
 # A figure, an amount, a date, a time, a version, a measure ("3.9", "v1.2", "$120", "50%",
 # "10:30", "2024-03-01", "-5", "9.30am", "2.5mm"): the question's numbers are key terms of
 # their own.
@@ -46,8 +49,8 @@ _FIGURE = lazy_compile(r"^[-+]?[$€£¥]?v?\d[\d.,:/%-]*[^\W\d_]{0,3}$")
 _ABBREVIATION = lazy_compile(
     r"^(?:[^\W\d_]\.)+[^\W\d_]?\.?$|^(?=.*[A-Z])(?:[^\W\d_]{1,2}\.)+[^\W\d_]{0,2}$"
 )
-# "R&D", "AT&T", "Q&A": capitals joined by "&" are a name.
-_AMPERSAND_NAME = lazy_compile(r"^[A-Z]+&[A-Z]+$")
+# "R&D", "AT&T", "Johnson&Johnson": words joined by "&" are a name.
+_AMPERSAND_NAME = lazy_compile(r"^[^\W\d_]+&[^\W\d_]+$")
 # An option ("-r", "--force"), a variable ("$HOME"), a hidden file (".env"), a path start.
 _SIGIL = lazy_compile(r"^(?:--?[A-Za-z]|\$[A-Za-z_{]|\.[A-Za-z_]|~/|\.\.?/|/[\w.])")
 # Words joined by a dot ("os.path", "index.md", "Node.js", "0.1d") or by "::" / ":" /
@@ -64,7 +67,7 @@ def _token_is_code(token: str) -> bool:
     # too short to tell from it.
     if len(token) < 2 or _FIGURE.match(token) or _ABBREVIATION.match(token):
         return False
-    if _AMPERSAND_NAME.match(token):
+    if _AMPERSAND_NAME.match(token) or _EMPHASIS.match(token):
         return False
     if token.startswith("#") and token[1:].isdigit():
         return False  # "#1": a number
@@ -78,8 +81,9 @@ def _token_is_code(token: str) -> bool:
 def _trimmed(token: str) -> str:
     token = token.lstrip(_LEADING)
     while token and token[-1] in _TRAILING:
-        # A closing bracket stays when the token opens one ("print()", "f(x)").
-        if token[-1] == ")" and token.count("(") >= token.count(")"):
+        # A closing bracket stays when the token opens one ("print()", "f(x)", "a[0]").
+        opening = _CLOSING.get(token[-1])
+        if opening and token.count(opening) >= token.count(token[-1]):
             break
         token = token[:-1]
     return token

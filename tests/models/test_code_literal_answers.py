@@ -135,6 +135,7 @@ def test_a_code_literal_must_be_written_in_the_evidence(
         ("Which file(s) and/or folders, e.g. at R&D, cost $120 or 50% - in 3.9?", []),
         ("What roaster does Magpie & Ember use with the X | Y syntax?", []),
         ("What's the 'house style'?", []),
+        ("Is it *really* **not** in the [draft] notes (optional)?", []),
     ],
 )
 def test_what_counts_as_a_code_literal(question: str, literals: list[str]) -> None:
