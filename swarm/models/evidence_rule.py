@@ -31,6 +31,7 @@ from swarm.models.text_names import capitalised_names, named_places
 from swarm.models.time_place import place_stated, when_problem
 from swarm.models.typed_values import value_problem, without_numbers
 from swarm.models.who_question import relation_forms, states_relation, swapped
+from swarm.wiki.code_literals import code_literals, is_argument, literal_pattern
 from swarm.wiki.passages import Passage
 from swarm.wiki.tokens import STOPWORDS, tokenize, words
 
@@ -187,8 +188,19 @@ class EvidenceRule:
             quoted_words = frozenset(tokenize(quoted))
             if quoted_words:
                 terms.append(KeyTerm(quoted_words))
+        # "f[1, 2, 3]", `--force`, "strict=True": the literal itself, not only its tokens
+        # (a how-to's own file or path is what its page's command takes as a placeholder).
+        literals = [
+            literal
+            for literal in code_literals(question)
+            if not (self.how_to and is_argument(literal))
+        ]
+        bare_literals = [re.sub(r"[\s,]", "", literal) for literal in literals]
         for number in self.numbers:
+            if any(number in literal for literal in literals + bare_literals):
+                continue  # "f{1,2,3}" (1,2,3 read as 123): the literal's pattern is the term
             terms.append(KeyTerm(frozenset(), re.compile(rf"(?<![\w.]){re.escape(number)}\b")))
+        terms += [KeyTerm(frozenset(), literal_pattern(literal)) for literal in literals]
         return terms
 
     def _subject_question(self, question: str) -> tuple[str, frozenset[str]]:
@@ -253,9 +265,12 @@ class EvidenceRule:
         """A name the question asks about is on none of the pages read: the wiki lacks it."""
         return any(t.is_name and t.words and not t.words <= all_words for t in self.key_terms)
 
-    def key_terms_stated(self, text: str, context: str, words_: frozenset[str]) -> bool:
-        """Every key term (name, quoted phrase, number) is in `text` or its `context`."""
-        raw, stated = f"{context}\n{text}", words_ | text_words(context)
+    def key_terms_stated(
+        self, text: str, context: str, words_: frozenset[str], code: str = ""
+    ) -> bool:
+        """Every key term (name, quoted phrase, number, code literal) is in `text`, its
+        `context` or the `code` it carries."""
+        raw, stated = f"{context}\n{text}\n{code}", words_ | text_words(context)
         return all(
             (term.phrase is None or term.phrase.search(raw)) and term.words <= stated
             for term in self.key_terms
@@ -264,7 +279,7 @@ class EvidenceRule:
     def problem(self, text: str, context: str, code: str, words_: frozenset[str]) -> str:
         """Why `text` is not evidence enough for `high` ("" when it is)."""
         raw = f"{context}\n{text}"
-        if not self.key_terms_stated(text, context, words_):
+        if not self.key_terms_stated(text, context, words_, code):
             return "a key term is missing"
         if qualifier_swapped(self.question, text, context):
             return "the passage names others of the asked kind, not the asked one"

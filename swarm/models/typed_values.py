@@ -13,6 +13,7 @@ from collections.abc import Set
 
 from swarm.lazy_re import lazy_compile
 from swarm.models.evidence import answer_kinds, text_words
+from swarm.models.newest import says_newest
 from swarm.models.word_forms import question_forms, states_limit
 
 __all__ = [
@@ -193,7 +194,7 @@ def value_problem(question: str, kinds: Set[str], text: str) -> str:
         return "the passage is about another one (first vs second...)"
     if counted := counted_not_stated(question, text):
         return f"the passage does not say how many {counted}"
-    if newest_not_said(question, text):
+    if newest_not_said(question, text, kinds):
         return "the question asks for the latest, and the passage does not say it is"
     return ""
 
@@ -201,20 +202,25 @@ def value_problem(question: str, kinds: Set[str], text: str) -> str:
 # "What's the latest version right now?": the newest version is answered only by a passage
 # saying it is the newest ("latest", "current", "as of"), not by any version found.
 _ASKS_NEWEST = lazy_compile(r"\b(latest|newest|most\s+recent|right\s+now)\b", _I)
-_SAYS_NEWEST = lazy_compile(
-    r"\b(latest|newest|most\s+recent|current|currently|now|as\s+of|today|last)\b", _I
-)
+# "What is the latest Python release?", "the newest model", "the most recent edition": the
+# newest of a series, whatever the series; "right now" asks what holds now, not the newest.
+_ASKS_NEWEST_OF = lazy_compile(r"\b(latest|newest|most\s+recent)\b", _I)
+# Kinds of value a wiki states once, as of its page's date ("Pro plan: $20 a month"): the
+# freshness rules judge "the latest price", not this.
+_AS_OF_PAGE = frozenset({"money", "count", "figure"})
 
 
-def newest_not_said(question: str, text: str) -> bool:
-    """`question` asks for the newest or the present version and `text` does not say it is
-    ("version 1.2.3" in a how-to is an example). A price or a figure asked "latest" is the
-    wiki's as of its page's date: the freshness rules judge that, not this."""
-    return (
-        "a version" in asked_values(question)
-        and bool(_ASKS_NEWEST.search(question))
-        and not _SAYS_NEWEST.search(text)
-    )
+def newest_not_said(question: str, text: str, kinds: Set[str] = frozenset()) -> bool:
+    """`question` asks for the newest or the present version, or the newest of any series
+    ("the latest release", "the newest model"), and `text` does not say it is (`says_newest`):
+    "version 1.2.3" in a how-to is an example, a release calendar or a list of releases names
+    none as the newest. A price or a figure asked "latest" (its `kinds`) is the wiki's as of its
+    page's date: the freshness rules judge that, not this."""
+    if says_newest(text):
+        return False
+    if "a version" in asked_values(question) and _ASKS_NEWEST.search(question):
+        return True
+    return bool(_ASKS_NEWEST_OF.search(question)) and not _AS_OF_PAGE & set(kinds)
 
 
 # "How many tomato plants…": what is counted, up to the verb or a preposition.

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from swarm.wiki.code_literals import code_literals, is_argument, literal_pattern
 from swarm.wiki.index import PageMap
 
 __all__ = [
@@ -255,9 +256,12 @@ def _cap(
     support = [question, *excerpts.keys(), *excerpts.values()]
     missing = unsupported_figures(answer, support)
     answering = [q for q in verified if not restates_question(q.quote, question)]
-    if answering and not missing:
+    unquoted = _unquoted_literal(question, verified)
+    if answering and not missing and not unquoted:
         return "high", ""
-    if missing:
+    if unquoted and answering and not missing:
+        reason = f"the question's {unquoted} is in no verified quote"
+    elif missing:
         shown = ", ".join(missing[:3])
         reason = f"{shown} on no page read"
     elif verified:
@@ -267,6 +271,17 @@ def _cap(
     if verified or (not missing and _mostly_on_pages(answer, excerpts.values())):
         return "medium", reason
     return "low", reason
+
+
+def _unquoted_literal(question: str, verified: Sequence[VerifiedQuote]) -> str:
+    """A code literal of `question` ("f[1, 2, 3]", `--force`) that no verified quote writes
+    ("f{1, 2, 3}" has its words, not it): the quotes speak of another. A path or a file name
+    is left out (a command's page writes a placeholder for it). "" when none."""
+    quoted = "\n".join(quote.quote.replace("`", "") for quote in verified)
+    for literal in code_literals(question):
+        if not is_argument(literal) and not literal_pattern(literal).search(quoted):
+            return literal
+    return ""
 
 
 def _mostly_on_pages(answer: str, texts: Iterable[str]) -> bool:
