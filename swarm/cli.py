@@ -75,13 +75,15 @@ def query_command(
     """
     import json
 
-    from swarm.wiki_query import query
+    from swarm.wiki_query import MAX_QUESTION_CHARS, query, question_too_long
 
     question = question_text(question)
     if not question.strip():
         raise click.UsageError(
             'QUESTION is empty: ask something, e.g. swarm query "Who is on call?"'
         )
+    if len(question.strip()) > MAX_QUESTION_CHARS:
+        raise click.UsageError(question_too_long(question.strip()))
     settings = _settings_for(backend, wiki)
     from swarm.models import resolve_backend
 

@@ -36,12 +36,18 @@ from swarm.wiki.threads import in_wiki_thread
 from swarm.wiki_steps import read_and_answer, shows_snippets
 
 __all__ = [
+    "MAX_QUESTION_CHARS",
     "SPEC_FIELDS",
     "EvidenceQuote",
     "WikiQueryResult",
     "aquery",
     "query",
+    "question_too_long",
 ]
+
+# Longer than any question a person types or a bot asks; past it, the text is a pasted
+# document, and reading it as a question only costs time.
+MAX_QUESTION_CHARS = 4_000
 
 SPEC_FIELDS = ("answer", "pages_consulted", "confidence", "go_external", "stale", "error")
 
@@ -150,6 +156,14 @@ def _reasoner(model: Reasoner | str | None, settings: Settings) -> Reasoner:
     return get_reasoner(settings, backend=model)
 
 
+def question_too_long(question: str) -> str:
+    """The error for a question over `MAX_QUESTION_CHARS`."""
+    return (
+        f"question too long: {len(question):,} characters, at most {MAX_QUESTION_CHARS:,}; "
+        "ask it shorter"
+    )
+
+
 async def _answer(
     question: str,
     time_sensitive: bool | None,
@@ -161,6 +175,8 @@ async def _answer(
     question = question.strip()
     if not question:
         raise ConfigError("empty question")
+    if len(question) > MAX_QUESTION_CHARS:
+        raise ConfigError(question_too_long(question))
     # Disk work (the wiki folder, index parse, ranker build, page reads) off the loop: parallel
     # callers go on. BM25's candidates, or fused with the vectors' (hybrid ranking).
     snippets = shows_snippets(reasoner)  # only a model reads them

@@ -18,6 +18,7 @@ from swarm.models.scripted import ScriptedReasoner
 from swarm.page_selection import build_candidates, validate_choice
 from swarm.wiki.index import load_page_map
 from swarm.wiki_query import (
+    MAX_QUESTION_CHARS,
     SPEC_FIELDS,
     aquery,
     gate,
@@ -250,6 +251,19 @@ def test_a_page_over_max_page_bytes_is_read_not_refused(tmp_path: Path) -> None:
     assert r.warnings == ["skipped bin.md: binary file, not text"]
     (excerpts,) = [call["excerpts"] for call in model.calls_to("answer_from_excerpts")]
     assert [e.path for e in excerpts] == ["big.md"] and excerpts[0].text.startswith("SLA words")
+
+
+def test_a_question_past_the_length_cap_is_an_error_not_a_slow_read() -> None:
+    pasted = "What is the SLA for Acme? " + "and the rest of a pasted log line " * 200
+    r = query(pasted, wiki_dir=BRAIN, model="offline")
+    assert r.go_external and r.confidence == "low" and r.pages_consulted == []
+    assert (
+        r.error
+        == f"question too long: {len(pasted.strip()):,} characters, at most 4,000; ask it shorter"
+    )
+    at_cap = "What is the SLA for Acme?".ljust(MAX_QUESTION_CHARS - 1) + "?"
+    answered = query(at_cap, wiki_dir=BRAIN, model="offline")
+    assert answered.error is None and answered.pages_consulted
 
 
 def test_empty_question_and_empty_index(tmp_path: Path) -> None:

@@ -111,10 +111,20 @@ _NAMING = re.compile(
     r"titles?|terms?)\s+(?:of|for)\b",
     re.IGNORECASE,
 )
+_IRREGULAR_PLURALS = frozenset("people men women children".split())
+_ADVERBS = frozenset("also still now then ever never always often already just even only".split())
 _NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten".split())
 _LIGHT_WORDS = frozenset(
     "the a an of in on at to for from by with and or that this these those".split()
 )
+
+
+def _plural(word: str) -> bool:
+    """A plural noun ("scientists", "people"): a type compound ends there ("which yeast
+    strain", but "which scientists study": the word after a plural is the verb)."""
+    return word in _IRREGULAR_PLURALS or (
+        len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
+    )
 
 
 def answer_type_words(question: str) -> frozenset[str]:
@@ -135,9 +145,18 @@ def answer_type_words(question: str) -> frozenset[str]:
                 continue  # "which two moons": the count stays a word to state
             if taken and (word.endswith("ed") or (word.endswith("s") and not word.endswith("ss"))):
                 break  # "which company insures": the verb
+            if taken and _plural(taken[-1]):
+                break  # "which scientists study", "which countries border": the verb
+            if taken and (word in _ADVERBS or word.endswith("ly")):
+                break  # "which babysitter also feeds": the verb follows
             taken.append(word)
             if at >= 1 and len(taken) >= 2:
                 break
+        # The last word names the answer's type; a word before it says which ones ("which
+        # tomato variety": a variety that is a tomato), a word the passage must state, but
+        # for "what pen name", "which brand name": a kind of name.
+        if taken[-1:] != ["name"]:
+            taken = taken[-1:]
         found.update(token for word in taken for token in tokenize(word.replace("-", " ")))
     for match in _NAMING.finditer(question):
         found.update(token for group in match.groups() if group for token in tokenize(group))

@@ -68,6 +68,11 @@ def test_time_sensitive_flag_sends_external() -> None:
         pytest.param(("query", SLA, "--backend", "gpt"), "Invalid value", id="unknown-backend"),
         pytest.param(("query",), "Missing argument", id="no-question"),
         pytest.param(("query", "  ", "--wiki", BRAIN), "QUESTION is empty", id="empty-question"),
+        pytest.param(
+            ("query", "What is the SLA? " * 300, "--wiki", BRAIN),
+            "question too long: 5,099 characters, at most 4,000",
+            id="question-too-long",
+        ),
     ],
 )
 def test_usage_errors_exit_2_with_a_clear_message(args: tuple[str, ...], message: str) -> None:

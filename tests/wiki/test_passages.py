@@ -109,6 +109,19 @@ from swarm.wiki.tokens import words
             id="code-after-plain-prose-is-not-a-passage",
         ),
         pytest.param(
+            "The position property sets how an element is positioned.\n",
+            {
+                "short-title": "position",
+                "slug": "Web/CSS/position",
+                "layout": "reference",
+                "redirect_from": ["/css/position"],
+                "cSpell": "ignore",
+                "owner": "Dana",
+            },
+            ["owner: Dana", "The position property sets how an element is positioned."],
+            id="the-sites-machinery-in-frontmatter-is-no-fact",
+        ),
+        pytest.param(
             "学生券的价格是三十元。凭学生证购买。\n",
             None,
             ["学生券的价格是三十元。", "凭学生证购买。"],
