@@ -36,6 +36,11 @@ _TOPIC_PATTERNS = (
     r"how\s+much\s+(?:do|does|did|will|would|should|could|can|might|must)\b[^?.!]*?\b"
     r"(?:cost|costs|charge|charges|charged|pay|pays|paid|paying|spend|spent|earn|earns|"
     r"earned|make|makes|made|raise|raised|bill|billed|owe|owed|sell|sold|fetch|ask)",
+    # "What do we pay per kWh?", "what are we paying for the van", "what does the job pay?":
+    # the amount paid ("what do I pay attention to" is no price).
+    r"what\s+(?:do|does|did|will|would|should|must|are|is|am|were|was)\s+(?:[\w&.'’-]+\s+){1,3}"
+    r"pay(?:s|ing)?(?:\s+(?:per|for|a|an|each|every|monthly|yearly|annually|weekly|hourly|in|"
+    r"on)\b|(?=\s*[?.!]|\s*$))",
     r"(?:plan|tier|seat|licen[cs]e)\s+(?:prices?|rates?|fees?)",
     # "What does Stripe charge us per payout?": the verb with a payer or a price after it
     # ("in charge of", "the electric charge" are no price).
@@ -126,6 +131,21 @@ def _session_one(text: str, match: re.Match[str]) -> bool:
 _TOPIC = _words_regex(_TOPIC_PATTERNS)
 _MOMENT = _words_regex(_MOMENT_PATTERNS)
 _EVENT = _words_regex(_EVENT_PATTERNS)
+# A release or an announcement its age or rank marks as a past one ("an older release", "the
+# first public release", "his original announcement"): a known event, not the news.
+_PAST_EVENT = re.compile(
+    r"\b(?:old|older|oldest|earlier|earliest|previous|prior|past|former|original|first|"
+    r"initial)\s+(?:[\w.-]+\s+)?(?:releases?|announcements?|news)\b",
+    re.IGNORECASE,
+)
+# A how-to ("How do I print the kernel release?", "how to cut a release"): it asks for a
+# procedure, whose object a release or an announcement is; the present still counts there
+# ("How do I install the latest release?").
+_HOW_TO = re.compile(
+    r"^\W*(?:how\s+(?:do|can|could|should|would|might|must)\s+(?:i|we|you|one|they)\b|"
+    r"how\s+to\b)",
+    re.IGNORECASE,
+)
 
 # The same asks in Chinese, Japanese and Korean, which have no word boundaries to match on:
 # now / current / latest / this year, month, week / today / still / price, cost, how much.
@@ -180,6 +200,30 @@ def _without_present_names(text: str) -> str:
     return _PRESENT_NAMING.sub(unless_qualifying, text)
 
 
+# The asker's own plan, told before the question ("I'll be living in another state this
+# summer. Do I need to tell HR?"): its time dates what the asker will do, not the fact asked.
+_ASKER_PLAN = re.compile(
+    r"^\W*(?:i|we)(?:['’]ll|\s+will|\s+shall|(?:['’]m|['’]re|\s+am|\s+are)\s+(?:going|planning)"
+    r"\s+to|\s+(?:plan|intend|expect|hope)\s+to)\b",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def _without_asker_plans(text: str) -> str:
+    """`text` without the sentences that tell the asker's plan before the question: a
+    first-person "I'll / we're going to / I plan to ..." statement with a sentence after it."""
+    sentences = _SENTENCE_END.split(text)
+    kept = [
+        sentence
+        for index, sentence in enumerate(sentences)
+        if index == len(sentences) - 1
+        or sentence.rstrip().endswith("?")
+        or not _ASKER_PLAN.match(sentence)
+    ]
+    return " ".join(kept)
+
+
 def names_present_moment(text: str) -> bool:
     """True when `text` asks about the present moment ("now", "still", "latest", "this
     week", "today", "at the moment"), in English or in Chinese, Japanese or Korean; a place
@@ -187,7 +231,7 @@ def names_present_moment(text: str) -> bool:
     nor does "current" naming where a session is ("the current directory")."""
     if not isinstance(text, str):
         return False
-    plain = _without_present_names(text)
+    plain = _without_present_names(_without_asker_plans(text))
     moments = (match for match in _MOMENT.finditer(plain) if not _session_one(plain, match))
     return next(moments, None) is not None or bool(_MOMENT_CJK.search(text))
 
@@ -203,10 +247,19 @@ def names_current_year(text: str, *, now: dt.datetime | None = None) -> bool:
     return bool(_REVENUE.search(text)) and not named_years
 
 
+def _names_event(text: str) -> bool:
+    """`text` names news, a release or an announcement as a recent event: not a past one its
+    age or rank marks ("an older release", "the first release"), nor the object of a how-to
+    ("How do I print the kernel release?")."""
+    if _HOW_TO.match(text):
+        return False
+    return bool(_EVENT.search(_PAST_EVENT.sub(" ", text)))
+
+
 def names_recent_event(text: str, *, now: dt.datetime | None = None) -> bool:
-    """True when `text` asks about news, a release or an announcement, unless every year it
-    names is past (as of `now`): "the 1989 announcement" is history."""
-    if not isinstance(text, str) or not _EVENT.search(text):
+    """True when `text` asks about news, a release or an announcement (`_names_event`),
+    unless every year it names is past (as of `now`): "the 1989 announcement" is history."""
+    if not isinstance(text, str) or not _names_event(text):
         return False
     named_years = _named_years(text)
     return not named_years or any(year >= _this_year(now) for year in named_years)
@@ -247,7 +300,7 @@ def names_time_sensitive_topic(text: str) -> bool:
     present-moment words and years, for page titles and index sections."""
     if not isinstance(text, str):
         return False
-    return names_fast_moving_fact(text) or bool(_EVENT.search(text))
+    return names_fast_moving_fact(text) or _names_event(text)
 
 
 # Words that ask for a fast-moving kind of fact only where the page is about such facts: on
