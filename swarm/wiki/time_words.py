@@ -9,6 +9,12 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from swarm.wiki.time_context import (
+    asks_how_to,
+    without_asker_plans,
+    without_past_events,
+    without_supposed_still,
+)
 from swarm.wiki.tokens import STOPWORDS
 
 __all__ = [
@@ -131,21 +137,6 @@ def _session_one(text: str, match: re.Match[str]) -> bool:
 _TOPIC = _words_regex(_TOPIC_PATTERNS)
 _MOMENT = _words_regex(_MOMENT_PATTERNS)
 _EVENT = _words_regex(_EVENT_PATTERNS)
-# A release or an announcement its age or rank marks as a past one ("an older release", "the
-# first public release", "his original announcement"): a known event, not the news.
-_PAST_EVENT = re.compile(
-    r"\b(?:old|older|oldest|earlier|earliest|previous|prior|past|former|original|first|"
-    r"initial)\s+(?:[\w.-]+\s+)?(?:releases?|announcements?|news)\b",
-    re.IGNORECASE,
-)
-# A how-to ("How do I print the kernel release?", "how to cut a release"): it asks for a
-# procedure, whose object a release or an announcement is; the present still counts there
-# ("How do I install the latest release?").
-_HOW_TO = re.compile(
-    r"^\W*(?:how\s+(?:do|can|could|should|would|might|must)\s+(?:i|we|you|one|they)\b|"
-    r"how\s+to\b)",
-    re.IGNORECASE,
-)
 
 # The same asks in Chinese, Japanese and Korean, which have no word boundaries to match on:
 # now / current / latest / this year, month, week / today / still / price, cost, how much.
@@ -200,38 +191,16 @@ def _without_present_names(text: str) -> str:
     return _PRESENT_NAMING.sub(unless_qualifying, text)
 
 
-# The asker's own plan, told before the question ("I'll be living in another state this
-# summer. Do I need to tell HR?"): its time dates what the asker will do, not the fact asked.
-_ASKER_PLAN = re.compile(
-    r"^\W*(?:i|we)(?:['’]ll|\s+will|\s+shall|(?:['’]m|['’]re|\s+am|\s+are)\s+(?:going|planning)"
-    r"\s+to|\s+(?:plan|intend|expect|hope)\s+to)\b",
-    re.IGNORECASE,
-)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-
-
-def _without_asker_plans(text: str) -> str:
-    """`text` without the sentences that tell the asker's plan before the question: a
-    first-person "I'll / we're going to / I plan to ..." statement with a sentence after it."""
-    sentences = _SENTENCE_END.split(text)
-    kept = [
-        sentence
-        for index, sentence in enumerate(sentences)
-        if index == len(sentences) - 1
-        or sentence.rstrip().endswith("?")
-        or not _ASKER_PLAN.match(sentence)
-    ]
-    return " ".join(kept)
-
-
 def names_present_moment(text: str) -> bool:
     """True when `text` asks about the present moment ("now", "still", "latest", "this
     week", "today", "at the moment"), in English or in Chinese, Japanese or Korean; a place
     named by its present borders ("most of today's Indonesia", "present-day Iraq") does not,
-    nor does "current" naming where a session is ("the current directory")."""
+    nor does "current" naming where a session is ("the current directory"), nor the time of
+    the asker's plan told before the question or the "still" of a condition it sets
+    (`swarm.wiki.time_context`)."""
     if not isinstance(text, str):
         return False
-    plain = _without_present_names(_without_asker_plans(text))
+    plain = without_supposed_still(_without_present_names(without_asker_plans(text)))
     moments = (match for match in _MOMENT.finditer(plain) if not _session_one(plain, match))
     return next(moments, None) is not None or bool(_MOMENT_CJK.search(text))
 
@@ -251,9 +220,9 @@ def _names_event(text: str) -> bool:
     """`text` names news, a release or an announcement as a recent event: not a past one its
     age or rank marks ("an older release", "the first release"), nor the object of a how-to
     ("How do I print the kernel release?")."""
-    if _HOW_TO.match(text):
+    if asks_how_to(text):
         return False
-    return bool(_EVENT.search(_PAST_EVENT.sub(" ", text)))
+    return bool(_EVENT.search(without_past_events(text)))
 
 
 def names_recent_event(text: str, *, now: dt.datetime | None = None) -> bool:

@@ -158,3 +158,38 @@ def test_paying_attention_is_no_price(tmp_path: Path, question: str) -> None:
 
     assert result.time_sensitive is False, result.answer
     assert "meter" in result.answer.lower()
+
+
+INVOICES = """# Invoicing
+
+An invoice still unpaid after 60 days goes to the collections agency, and work pauses.
+Invoices are sent on the first working day of the month.
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "time_sensitive"),
+    [
+        pytest.param(
+            "What happens when an invoice is still unpaid after 60 days?", False, id="when-clause"
+        ),
+        pytest.param(
+            "If an invoice is still unpaid after 60 days, where does it go?", False, id="if-clause"
+        ),
+        pytest.param("Is the March invoice still unpaid?", True, id="asks-the-present"),
+        pytest.param(
+            "When is an unpaid invoice still with us rather than with collections?",
+            True,
+            id="when-is-the-question-word",
+        ),
+    ],
+)
+def test_still_in_a_condition_is_no_present(
+    tmp_path: Path, question: str, time_sensitive: bool
+) -> None:
+    wiki = page_wiki(tmp_path, {"invoicing.md": INVOICES})
+
+    result = query(question, model="offline", wiki_dir=wiki)
+
+    assert result.time_sensitive is time_sensitive, result.answer
+    assert "collections" in result.answer
