@@ -16,11 +16,12 @@ __all__ = [
     "without_supposed_still",
 ]
 
-# A release or an announcement its age or rank marks as a past one ("an older release", "the
-# first public release", "his original announcement"): a known event, not the news.
+# A release or an announcement its age marks as a past one ("an older release", "the previous
+# stable release", "his original announcement"): a known event, not the news. Not "first"
+# or "initial": "When is the first release?" may be still to come.
 _PAST_EVENT = re.compile(
-    r"\b(?:old|older|oldest|earlier|earliest|previous|prior|past|former|original|first|"
-    r"initial)\s+(?:[\w.-]+\s+)?(?:releases?|announcements?|news)\b",
+    r"\b(?:old|older|oldest|earlier|earliest|previous|prior|past|former|original)\s+"
+    r"(?:[\w.-]+\s+)?(?:releases?|announcements?|news)\b",
     re.IGNORECASE,
 )
 # A how-to ("How do I print the kernel release?", "how to cut a release").
@@ -49,8 +50,8 @@ _SUPPOSED_STILL = re.compile(
 
 
 def without_past_events(text: str) -> str:
-    """`text` without the releases, announcements and news its age or rank marks as past
-    ("an older release", "the first public release")."""
+    """`text` without the releases, announcements and news its age marks as past ("an older
+    release", "the previous stable release")."""
     return _PAST_EVENT.sub(" ", text)
 
 

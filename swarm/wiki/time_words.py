@@ -218,7 +218,7 @@ def names_current_year(text: str, *, now: dt.datetime | None = None) -> bool:
 
 def _names_event(text: str) -> bool:
     """`text` names news, a release or an announcement as a recent event: not a past one its
-    age or rank marks ("an older release", "the first release"), nor the object of a how-to
+    age marks ("an older release", "the previous release"), nor the object of a how-to
     ("How do I print the kernel release?")."""
     if asks_how_to(text):
         return False

@@ -1,5 +1,5 @@
 """Time-sensitivity by wording, through `query(model="offline")`: a release or an
-announcement its age or rank marks as a past one ("an older release"), or the object of a
+announcement its age marks as a past one ("an older release"), or the object of a
 how-to ("How do I print the kernel release?"), is not the news; the asker's own plan told
 before the question ("I'll be abroad this summer.") dates what the asker will do, not the
 fact asked; "what do we pay per kWh" asks a price like "how much do we pay"."""
@@ -67,6 +67,7 @@ def test_a_release_in_a_how_to_is_no_news(
             "Where does re-running the deploy action with an old release work?", False, id="old"
         ),
         pytest.param("Which environment gets the next release first?", True, id="next"),
+        pytest.param("Which environment gets the first release?", True, id="first-may-be-ahead"),
         pytest.param("Which environment gets a release first?", True, id="a-release"),
     ],
 )
