@@ -236,6 +236,8 @@ async def _answer(
         page_map=page_map,
         settings=settings,
         now=now or datetime.now(UTC),
+        # A low answer is a guess: an amount it quotes from a pricing page is not its answer.
+        answer=answer_text if confidence != "low" else "",
     )
     error = None
     if skipped and not readable:

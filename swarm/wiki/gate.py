@@ -7,12 +7,14 @@ these rules turn that into the result's `time_sensitive`, `stale` and `go_extern
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from swarm.wiki.freshness import (
     detect_time_sensitive,
     page_is_stale,
+    page_is_time_sensitive,
     page_last_updated,
     page_time_sensitive_for,
 )
@@ -58,6 +60,7 @@ def freshness_flags(
     page_map: PageMap,
     settings: Settings,
     now: dt.datetime,
+    answer: str = "",
 ) -> tuple[bool, bool]:
     """(time_sensitive, stale) for an answer whose passages come from `sources` (read pages'
     paths, `answer_pages`).
@@ -65,8 +68,10 @@ def freshness_flags(
     `time_sensitive` from the caller wins; `None` means the reasoner's `flags`, else the
     wording rule with `now`; a source page holding the fast-moving facts the question asks
     for (`page_time_sensitive_for`: a pricing page for a price, a competitor's page for that
-    competitor) makes it time-sensitive too. Each source page is stale past its window: the
-    short one when the answer or that page is time-sensitive."""
+    competitor), or whose amount of money `answer` quotes (`_quotes_page_amount`; the
+    caller passes "" for an answer too weak to stand, whose figures are no answer), makes it
+    time-sensitive too. Each source page is stale past its window: the short one when the
+    answer or that page is time-sensitive."""
     forced_not_time_sensitive = time_sensitive is False
     if time_sensitive is None:
         model_flags = [flag for flag in flags if flag is not None]
@@ -82,6 +87,7 @@ def freshness_flags(
         path
         for path in pages
         if page_time_sensitive_for(question, by_path[path].metadata, page_map.by_path.get(path))
+        or _quotes_page_amount(answer, by_path[path], page_map)
     }
     if sensitive_pages and not forced_not_time_sensitive:
         time_sensitive = True
@@ -110,3 +116,32 @@ def _freshness_metadata(excerpt: PageExcerpt, settings: Settings) -> Mapping[str
     ):
         return {**metadata, "updated": excerpt.modified}
     return metadata
+
+
+# An amount of money as pages and answers write it: "$1,600", "C$3.1B", "€ 14.50", "31.9 ct",
+# "500 USD", "EUR 14.50".
+_AMOUNT = re.compile(
+    r"(?:(?-i:[A-Z]{1,2})?[$€£¥]|\b(?:USD|EUR|GBP|CHF|JPY|CAD|AUD)\s?)\s?\d(?:[\d,.]*\d)?"
+    r"(?:\s?[kmb]n?\b)?|\b\d(?:[\d,.]*\d)?\s?(?:[€£¥]|(?:USD|EUR|GBP|CHF|JPY|CAD|AUD|"
+    r"dollars?|euros?|pounds?|cents?|ct|pence)\b)",
+    re.IGNORECASE,
+)
+
+
+def _amounts(text: str) -> set[str]:
+    """The amounts of money `text` states, spaces and case folded ("$1,600", "31.9ct")."""
+    return {"".join(match.group().split()).lower() for match in _AMOUNT.finditer(text)}
+
+
+def _quotes_page_amount(answer: str, excerpt: PageExcerpt, page_map: PageMap) -> bool:
+    """The answer quotes an amount of money stated on a page of fast-moving facts (a pricing,
+    market or funding page, a competitor's; `page_is_time_sensitive`, so the page's own
+    `time_sensitive: false` wins): whatever the question's words ("What do we give a client
+    who refers another?" answered "$500 off" from pricing/), the amount is a price, as fresh
+    as that page's prices. An amount on any other page ("the $500 credit applies" on a
+    client's page) is no price list's."""
+    if not answer or not page_is_time_sensitive(
+        excerpt.metadata, page_map.by_path.get(excerpt.path)
+    ):
+        return False
+    return bool(_amounts(answer) & _amounts(excerpt.text))

@@ -9,6 +9,12 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from swarm.wiki.time_context import (
+    asks_how_to,
+    without_asker_plans,
+    without_past_events,
+    without_supposed_still,
+)
 from swarm.wiki.tokens import STOPWORDS
 
 __all__ = [
@@ -36,6 +42,11 @@ _TOPIC_PATTERNS = (
     r"how\s+much\s+(?:do|does|did|will|would|should|could|can|might|must)\b[^?.!]*?\b"
     r"(?:cost|costs|charge|charges|charged|pay|pays|paid|paying|spend|spent|earn|earns|"
     r"earned|make|makes|made|raise|raised|bill|billed|owe|owed|sell|sold|fetch|ask)",
+    # "What do we pay per kWh?", "what are we paying for the van", "what does the job pay?":
+    # the amount paid ("what do I pay attention to" is no price).
+    r"what\s+(?:do|does|did|will|would|should|must|are|is|am|were|was)\s+(?:[\w&.'’-]+\s+){1,3}"
+    r"pay(?:s|ing)?(?:\s+(?:per|for|a|an|each|every|monthly|yearly|annually|weekly|hourly|in|"
+    r"on)\b|(?=\s*[?.!]|\s*$))",
     r"(?:plan|tier|seat|licen[cs]e)\s+(?:prices?|rates?|fees?)",
     # "What does Stripe charge us per payout?": the verb with a payer or a price after it
     # ("in charge of", "the electric charge" are no price).
@@ -184,10 +195,12 @@ def names_present_moment(text: str) -> bool:
     """True when `text` asks about the present moment ("now", "still", "latest", "this
     week", "today", "at the moment"), in English or in Chinese, Japanese or Korean; a place
     named by its present borders ("most of today's Indonesia", "present-day Iraq") does not,
-    nor does "current" naming where a session is ("the current directory")."""
+    nor does "current" naming where a session is ("the current directory"), nor the time of
+    the asker's plan told before the question or the "still" of a condition it sets
+    (`swarm.wiki.time_context`)."""
     if not isinstance(text, str):
         return False
-    plain = _without_present_names(text)
+    plain = without_supposed_still(_without_present_names(without_asker_plans(text)))
     moments = (match for match in _MOMENT.finditer(plain) if not _session_one(plain, match))
     return next(moments, None) is not None or bool(_MOMENT_CJK.search(text))
 
@@ -203,10 +216,19 @@ def names_current_year(text: str, *, now: dt.datetime | None = None) -> bool:
     return bool(_REVENUE.search(text)) and not named_years
 
 
+def _names_event(text: str) -> bool:
+    """`text` names news, a release or an announcement as a recent event: not a past one its
+    age marks ("an older release", "the previous release"), nor the object of a how-to
+    ("How do I print the kernel release?")."""
+    if asks_how_to(text):
+        return False
+    return bool(_EVENT.search(without_past_events(text)))
+
+
 def names_recent_event(text: str, *, now: dt.datetime | None = None) -> bool:
-    """True when `text` asks about news, a release or an announcement, unless every year it
-    names is past (as of `now`): "the 1989 announcement" is history."""
-    if not isinstance(text, str) or not _EVENT.search(text):
+    """True when `text` asks about news, a release or an announcement (`_names_event`),
+    unless every year it names is past (as of `now`): "the 1989 announcement" is history."""
+    if not isinstance(text, str) or not _names_event(text):
         return False
     named_years = _named_years(text)
     return not named_years or any(year >= _this_year(now) for year in named_years)
@@ -247,7 +269,7 @@ def names_time_sensitive_topic(text: str) -> bool:
     present-moment words and years, for page titles and index sections."""
     if not isinstance(text, str):
         return False
-    return names_fast_moving_fact(text) or bool(_EVENT.search(text))
+    return names_fast_moving_fact(text) or _names_event(text)
 
 
 # Words that ask for a fast-moving kind of fact only where the page is about such facts: on
