@@ -38,6 +38,7 @@ from swarm.models.question_words import (
     weighted_coverage,
 )
 from swarm.models.reasons import reason_stated
+from swarm.models.still_questions import state_time_unstated
 from swarm.wiki.passages import Passage
 
 __all__ = ["PassageScorer", "ScoredPassage"]
@@ -287,6 +288,10 @@ class PassageScorer:
             return "medium"
         if level == "high" and self._off_entity_vouches(items, evidence or items):
             return "medium"
+        if level == "high" and state_time_unstated(
+            self.rule.question, " ".join(f"{i.passage.context}\n{i.passage.text}" for i in items)
+        ):
+            return "medium"  # "is the bonus still on?": its terms, and no time of the state
         return level
 
     def _off_entity_vouches(
