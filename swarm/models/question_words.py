@@ -94,14 +94,15 @@ _PRONOUN_WORDS = (
     "someone somebody anyone everyone something anything nothing everything else one ones "
     "another other different whatever"
 )
-# Light verbs: their meaning is the noun they take ("take its name from", "made the first
-# flight", "bring features", "keep the token"), which the passage must state; the verb it
-# writes is another ("derives its name", "powered the first flight"). Not "put" or "set":
-# they ask where or at what a thing was placed, and who placed it ("where did the treaty put
-# its line", when the page's line was set by a papal bull).
+# Light verbs: their meaning is the noun they take ("take its name from", "bring features",
+# "keep the token"), which the passage must state; the verb it writes is another ("derives
+# its name"). Not "put" or "set": they ask where or at what a thing was placed, and who
+# placed it ("where did the treaty put its line", when the page's line was set by a papal
+# bull); nor "make", as often "create" or "constitute" ("how many people make a good-sized
+# hackathon": not how long one lasts).
 _LIGHT_VERBS = (
-    "make makes made making take takes took taken taking give gives gave given giving "
-    "keep keeps kept keeping bring brings brought bringing"
+    "take takes took taken taking give gives gave given giving keep keeps kept keeping "
+    "bring brings brought bringing"
 )
 # A how-to asks for a command: words that may name the command or choose its option ("sort",
 # "top", "type", "just", "exactly") or its action (a light verb: "keep the original") stay

@@ -2,7 +2,8 @@
 the noun it takes ("take its name from" for "derives its name"), a pronoun standing for what
 the passage names ("another dict", "someone else"), and in a how-to the asker's situation
 ("a process that's already running"). Each has its near miss: the noun the light verb takes
-is missing, "put" asks who placed a line, a how-to's light verb is its action ("keep the
+is missing, "put" asks who placed a line, "make" as "constitute" (a good-sized hackathon,
+not a good length), a how-to's light verb is its action ("keep the
 original"), a pronoun's sentence lacks the asked action."""
 
 from __future__ import annotations
@@ -41,6 +42,21 @@ TREATY = """# Treaty of Tordesillas
 
 The treaty replaced the line drawn in 1493 by Pope Alexander VI, which had been set only 100
 leagues west of the Azores.
+"""
+HACKATHONS = """# Remote hackathons
+
+## Length
+
+For engineering hackathons, we've found in post-hackathon surveys that 1 week is a good length
+(10 of 11 survey respondents felt 5 days was optimal).
+
+## Size
+
+A hackathon of any size is possible, but we've found that having 10–20 participants works well.
+
+## Themes
+
+Pick a theme a month ahead; themes that touch the product's onboarding have worked best.
 """
 DICT_UNION = """# Dict union operators
 
@@ -102,6 +118,13 @@ GZIP = """# gzip
             "not high",
             "",
             id="put-asks-who-placed-the-line",
+        ),
+        pytest.param(
+            {"hackathons.md": HACKATHONS},
+            "How many people make a good-sized remote hackathon?",
+            "not high",
+            "",
+            id="make-as-constitute-stays-asked",
         ),
         pytest.param(
             {"dicts.md": DICT_UNION},
