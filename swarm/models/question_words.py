@@ -88,11 +88,12 @@ _GENERIC_WORDS = (
     "need needs needed want wants wanted able well"
 )
 GENERIC = normalised_words(_GENERIC_WORDS)
-# Pronouns that stand for what a sentence names ("someone else", "one more", "another dict",
-# "anything already there"): the passage names the thing, it never writes the pronoun.
+# Pronouns that stand for what a sentence names ("someone else", "one more", "anything
+# already there"): the passage names the thing, it never writes the pronoun. Not "another",
+# "other", "different": they set a second thing against the first ("update a dict with
+# another dict", answered by `d1.update(d2)`, not by the operator asked for).
 _PRONOUN_WORDS = (
-    "someone somebody anyone everyone something anything nothing everything else one ones "
-    "another other different whatever"
+    "someone somebody anyone everyone something anything nothing everything else one ones whatever"
 )
 # Light verbs: their meaning is the noun they take ("take its name from", "bring features",
 # "keep the token"), which the passage must state; the verb it writes is another ("derives
@@ -110,7 +111,7 @@ _LIGHT_VERBS = (
 # someone else").
 _HOW_TO_GENERIC_WORDS = (
     "actually really usually typically generally normally ever still also already basically "
-    "well someone somebody anyone everyone something anything else one ones another"
+    "well someone somebody anyone everyone something anything else one ones"
 )
 _LOOSE = GENERIC | normalised_words(_PRONOUN_WORDS) | normalised_words(_LIGHT_VERBS)
 _HOW_TO_LOOSE = normalised_words(_HOW_TO_GENERIC_WORDS)

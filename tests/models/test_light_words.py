@@ -1,10 +1,10 @@
 """Words a passage never writes, through `query(model="offline")`: a light verb whose meaning is
 the noun it takes ("take its name from" for "derives its name"), a pronoun standing for what
-the passage names ("another dict", "someone else"), and in a how-to the asker's situation
-("a process that's already running"). Each has its near miss: the noun the light verb takes
-is missing, "put" asks who placed a line, "make" as "constitute" (a good-sized hackathon,
-not a good length), a how-to's light verb is its action ("keep the
-original"), a pronoun's sentence lacks the asked action."""
+the passage names ("everything left" for "food left", "someone else"), and in a how-to the
+asker's situation ("a process that's already running"). Each has its near miss: the noun the
+light verb takes is missing, "put" asks who placed a line, "make" as "constitute" (a
+good-sized hackathon, not a good length), a how-to's light verb is its action ("keep the
+original"), a pronoun's sentence lacks the asked place or action."""
 
 from __future__ import annotations
 
@@ -58,12 +58,12 @@ A hackathon of any size is possible, but we've found that having 10–20 partici
 
 Pick a theme a month ahead; themes that touch the product's onboarding have worked best.
 """
-DICT_UNION = """# Dict union operators
+KITCHEN = """# Office kitchen
 
-The |= operator updates a dict in place with the contents of a second dict.
+Food left in the office fridge on Friday afternoon is thrown out by the cleaners.
 
-The | operator returns a new dict. Keys of the right operand win on conflicts. The proposal
-was accepted for Python 3.9. Lists and sets are unchanged by it.
+Coffee beans are ordered on Mondays. The dishwasher runs at 6 pm. Milk is delivered on
+Tuesdays and Thursdays. Recycling goes out on Wednesday mornings.
 """
 GPG = """# gpg
 
@@ -127,11 +127,18 @@ GZIP = """# gzip
             id="make-as-constitute-stays-asked",
         ),
         pytest.param(
-            {"dicts.md": DICT_UNION},
-            "Which operator updates a dict in place with another dict?",
+            {"kitchen.md": KITCHEN},
+            "What happens to everything left in the office fridge on Friday?",
             "high",
-            "|=",
-            id="another-dict-stated-as-a-second-dict",
+            "thrown out",
+            id="everything-left-stated-as-food-left",
+        ),
+        pytest.param(
+            {"kitchen.md": KITCHEN},
+            "What happens to everything left in the office freezer on Friday?",
+            "not high",
+            "",
+            id="the-pronoun-is-let-off-not-the-place",
         ),
         pytest.param(
             {"gpg.md": GPG},
