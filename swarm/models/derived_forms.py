@@ -11,10 +11,13 @@ from functools import lru_cache
 __all__ = ["derived_forms"]
 
 # General English derivational endings: "defend" is stated by "defenders", "exist" by
-# "existence", "announcement" by "announced", "graduate" by "graduation" (the stems share
-# all but these endings; a doubled final consonant is one: "babysitter", "babysit").
+# "existence", "announcement" by "announced", "graduate" by "graduation", "independent" by
+# "independence", "famous" by "famously" (the stems share all but these endings; a doubled
+# final consonant is one: "babysitter", "babysit"; an adverb's "-ly" is "-li" once its final
+# y is written i).
 _DERIVED = re.compile(
-    r"(ment|ence|ance|enc|anc|ant|ers?|ors?|ation|ion|at|al|ity|ness|ing|ed|ly|ure|ur|e|s|y)$"
+    r"(ment|ence|ance|enc|anc|ant|ent|ers?|ors?|ation|ion|at|al|ity|ness|ing|ed|ly|li|ure|ur|"
+    r"e|s|y)$"
 )
 _MIN_DERIVED_STEM = 5
 # The suffix stemmer leaves "apply" but makes "applied" into "appli": a final y and i agree.

@@ -78,6 +78,12 @@ _CAPITALISED = re.compile(r"(?<![\w'])([A-Z][\w'&-]*)(?=(?:\s+([A-Z0-9][\w.]*[\w
 _CJK_START = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]")
 _QUOTED = re.compile(r"[\"“`']([^\"”`']{2,60})[\"”`']")
 _HOW_MUCH = re.compile(r"\bhow\s+much\b", re.IGNORECASE)
+# A yes/no question ("Is there a default timeout in requests?"), not a choice ("X or Y?"): a
+# passage denying it ("requests had no default") answers it, as one stating it does.
+_POLAR = re.compile(
+    r"^\W*(?:is|are|was|were|do|does|did|has|have|had|should|must|will|would)\b(?![^?]*\bor\b)",
+    re.IGNORECASE,
+)
 _PERSON_ASKED = re.compile(r"^\W*(who|whom|whose)\b|\bwhich\s+(person|people)\b", re.I)
 # Chinese and Japanese "how many <counter>" (几次, 多少天, 何個) and the numerals that answer it.
 _CJK_COUNTER = re.compile("(几|幾|多少|何)([次个個天年岁歳本张枚杯块台元円人回日件名])")
@@ -145,6 +151,7 @@ class EvidenceRule:
         # "instead of overwriting", "stop bzip2 from deleting": what the question wants not
         # done, so a passage saying "do not overwrite" / "don't delete" agrees with it.
         self.denied = negated_words(denials_as_not(question)) | denied_words(question)
+        self.polar = not self.how_to and not self.language.codes and bool(_POLAR.match(question))
         lowered = set(words(question)) | self.language.relative  # "antes": "before"
         self.opposites = {OPPOSITE[w] for w in lowered if w in OPPOSITE} - lowered
         self.opposites |= self.language.opposites
@@ -305,7 +312,8 @@ class EvidenceRule:
             return "the passage sets up an invented example (say you have..., suppose...)"
         if self.negated and not (has_negation(text) or self.language.says_not(text)):
             return "the negation differs"
-        if not self.negated and (self.question_words - self.denied) & negated_words(text):
+        negates = (self.question_words - self.denied) & negated_words(text)
+        if not self.negated and not self.polar and negates:
             return "the negation differs"
         if self.opposites & text_lower or cjk_opposite(self.question, raw):
             return "the passage says the opposite (before/after, first/last...)"

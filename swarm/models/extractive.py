@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 
 from swarm.models.answer_types import asks_for_set
 from swarm.models.base import Confidence
-from swarm.models.evidence import figures, spoken
+from swarm.models.evidence import figures, spoken, text_words
 from swarm.models.parts_answered import part_unanswered
 from swarm.models.passage_scorer import PassageScorer, ScoredPassage
 from swarm.models.question_parts import question_parts
@@ -103,11 +104,18 @@ def _evidence(items: Sequence[ScoredPassage], index: int) -> list[ScoredPassage]
 
 
 def _other_page_disagrees(scorer: PassageScorer, order: Sequence[int]) -> bool:
-    """Another page's best passage would also stand as evidence, with a different answer."""
+    """Another page's best passage would also stand as evidence, with a different answer.
+    Not one that would be capped itself for lacking what the question asks, which only other
+    pages state ("Water tank: empty it after 2-3 loads" on the dryer's page for the pizza
+    dough's water), nor one naming the lead's page's subject ("Contact: Signe Lund, head
+    roaster" agrees with "Head roaster at Oxbow" on Signe Lund's page)."""
     items = scorer.items
     lead = _evidence(items, order[0])
     lead_page = lead[0].passage.page
     lead_words = _answer_words(scorer, lead)
+    # The lead page's subject: its title or its file's name ("people/Signe Lund.md").
+    names = (scorer.titles.get(lead_page, ""), PurePosixPath(lead_page).stem)
+    subjects = [text_words(name) - scorer.query_words for name in names]
     lead_figures = figures(" ".join(item.passage.text for item in lead)) - scorer.rule.numbers
     ranks = scorer.rank_scores()
     lead_rank = ranks[order[0]]
@@ -121,7 +129,10 @@ def _other_page_disagrees(scorer: PassageScorer, order: Sequence[int]) -> bool:
         share = ranks[index] / lead_rank if lead_rank else 0.0
         if scorer.confidence_of(other) != "high" and not scorer.rule.how.rivals(lead, other, share):
             continue
-        if scorer.rule.how.clash(lead, other, not _answer_words(scorer, other) & lead_words):
+        other_words = _answer_words(scorer, other)
+        if scorer.elsewhere_only(other) or any(s and s <= other_words for s in subjects):
+            continue
+        if scorer.rule.how.clash(lead, other, not other_words & lead_words):
             return True
         # Other figures ("$1,850", "$1,600": not the token "1") from a passage ranked as well.
         other_figures = figures(" ".join(i.passage.text for i in other)) - scorer.rule.numbers

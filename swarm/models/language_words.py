@@ -9,6 +9,7 @@ from __future__ import annotations
 from bm25s import stopwords as _lists
 
 __all__ = [
+    "CONTAINER_PREPOSITIONS",
     "COUNT_WORDS",
     "ENGLISH_MONTHS",
     "HOW",
@@ -20,6 +21,7 @@ __all__ = [
     "MONTHS",
     "NAMING",
     "NEGATIONS",
+    "NOT_CONTAINERS",
     "OPPOSITES",
     "PLACE_PREPOSITIONS",
     "RELATIVE_TIME",
@@ -204,6 +206,31 @@ PLACE_PREPOSITIONS = {
     "de": ("in|im|am|an|bei|beim|nach|zu|zum|zur|auf|aus", "der|die|das|dem|den"),
     "it": ("a|in|nel|nella|nello|al|alla|allo|presso", "il|lo|la|i|gli|le"),
     "pt": ("em|no|na|nos|nas|ao|à", "o|a|os|as"),
+}
+# Prepositions (with the article they take) before a thing where something is kept, its
+# noun in lowercase ("debajo del fregadero", "en el bar", "dans le tiroir", "nel cassetto",
+# "debaixo da pia"): read as English "in the", the where-rule sees a container as in "under
+# the sink". German writes its nouns capitalised: PLACE_PREPOSITIONS reads those.
+CONTAINER_PREPOSITIONS = {
+    "es": r"en\s+(?:el|la|los|las)|(?:debajo|detrás|encima|dentro|delante|cerca|al\s+lado)\s+"
+    r"(?:del|de\s+la|de\s+los|de\s+las)|junto\s+(?:al|a\s+la|a\s+los|a\s+las)",
+    "fr": r"dans\s+(?:le|la|les|l')|(?:sous|derrière|sur)\s+(?:le|la|les|l')|"
+    r"(?:à\s+côté|près)\s+(?:du|de\s+la|des|de\s+l')",
+    "it": r"nel|nella|nello|nei|nelle|(?:sotto|dietro|sopra)\s+(?:il|la|lo|i|le|l')|sul|sulla|"
+    r"accanto\s+(?:al|alla)",
+    "pt": r"no|na|nos|nas|(?:debaixo|atrás|dentro|em\s+cima|ao\s+lado)\s+(?:do|da|dos|das)",
+}
+# ...but not before a time or a manner ("en la mañana", "dans la semaine", "nel frattempo",
+# "no fim"): these nouns are no container.
+NOT_CONTAINERS = {
+    "es": "mañana tarde noche día días semana semanas mes meses año años momento momentos vez "
+    "veces caso casos fin final principio medio mismo misma pasado futuro fondo fecha hora",
+    "fr": "matin matinée soir soirée nuit jour jours semaine semaines mois année années an ans "
+    "moment fois cas fin début milieu même passé futur fond date heure cours",
+    "it": "mattina sera notte giorno giorni settimana mese mesi anno anni momento volta caso "
+    "fine inizio mezzo frattempo passato futuro fondo data ora corso",
+    "pt": "manhã tarde noite dia dias semana mês meses ano anos momento vez vezes caso fim "
+    "início meio passado futuro fundo data hora",
 }
 # Verb endings (tense, participle, infinitive) the English stemmer leaves on: "fundó",
 # "fundado" and "fundar" share the root "fund", "gegründet" and "gründete" share "gründ".

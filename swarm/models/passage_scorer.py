@@ -103,6 +103,7 @@ class PassageScorer:
         self, query: str, passages: Sequence[Passage], titles: Mapping[str, str] | None = None
     ) -> None:
         """`titles`: each excerpt's page title by page, to know the asked entity's own page."""
+        self.titles: Mapping[str, str] = dict(titles or {})
         # "right now", "at the moment", "currently" ask for the present, like "now": no
         # words a passage must state ("all rights reserved" answers nothing).
         wording = _PRESENT_MOMENT.sub(" now ", query)

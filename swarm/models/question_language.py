@@ -17,6 +17,7 @@ from bm25s import stopwords as _lists
 
 from swarm.lazy_re import lazy_compile
 from swarm.models.language_words import (
+    CONTAINER_PREPOSITIONS,
     COUNT_WORDS,
     ENGLISH_MONTHS,
     HOW,
@@ -28,6 +29,7 @@ from swarm.models.language_words import (
     MONTHS,
     NAMING,
     NEGATIONS,
+    NOT_CONTAINERS,
     OPPOSITES,
     PLACE_PREPOSITIONS,
     RELATIVE_TIME,
@@ -102,6 +104,14 @@ _PLACE_RULES = {
     )
     for code, (preps, articles) in PLACE_PREPOSITIONS.items()
 }
+_CONTAINER_RULES = {
+    code: lazy_compile(
+        rf"(?<![\w'])(?:{preps})(?:\s+|(?<='))(?!(?:{'|'.join(NOT_CONTAINERS[code].split())})\b)"
+        r"(?=[^\W\d_])",
+        re.IGNORECASE,
+    )
+    for code, preps in CONTAINER_PREPOSITIONS.items()
+}
 _OPENING_WORD = lazy_compile(r"(?:^|(?<=[.?!¿¡:;\n])|(?<=[.?!:;]\s))\s*([A-ZÀ-Ý][^\W\d_]*)")
 
 
@@ -144,8 +154,9 @@ class QuestionLanguage:
     def as_english(self, text: str) -> str:
         """`text` (a passage) as the English rules read it: a capitalised function word
         opening a sentence ("El club...") in lowercase, as no name, a place after its
-        preposition ("en Valencia", "à Grenoble") after "in", and a month in English ("el 14
-        de marzo": "el 14 March")."""
+        preposition ("en Valencia", "à Grenoble") after "in", a container after its
+        ("debajo del fregadero") after "in the", and a month in English ("el 14 de marzo":
+        "el 14 March")."""
         if not self.codes:
             return text
         function = frozenset().union(*(_FUNCTION[code] for code in self.codes))
@@ -153,6 +164,8 @@ class QuestionLanguage:
             lambda m: m.group().lower() if _fold(m.group(1)) in function else m.group(), text
         )
         for code in self.codes:
+            if code in _CONTAINER_RULES:  # "debajo del fregadero": "in the fregadero"
+                text = _CONTAINER_RULES[code].sub("in the ", text)
             text = _PLACE_RULES[code].sub("in ", text)
             text = _MONTH_RULES[code].sub(partial(_english_month, code=code), text)
         return text

@@ -88,6 +88,33 @@ _GENERIC_WORDS = (
     "need needs needed want wants wanted able well"
 )
 GENERIC = normalised_words(_GENERIC_WORDS)
+# Pronouns that stand for what a sentence names ("someone else", "one more", "anything
+# already there"): the passage names the thing, it never writes the pronoun. Not "another",
+# "other", "different": they set a second thing against the first ("update a dict with
+# another dict", answered by `d1.update(d2)`, not by the operator asked for).
+_PRONOUN_WORDS = (
+    "someone somebody anyone everyone something anything nothing everything else one ones whatever"
+)
+# Light verbs: their meaning is the noun they take ("take its name from", "bring features",
+# "keep the token"), which the passage must state; the verb it writes is another ("derives
+# its name"). Not "put" or "set": they ask where or at what a thing was placed, and who
+# placed it ("where did the treaty put its line", when the page's line was set by a papal
+# bull); nor "make", as often "create" or "constitute" ("how many people make a good-sized
+# hackathon": not how long one lasts).
+_LIGHT_VERBS = (
+    "take takes took taken taking give gives gave given giving keep keeps kept keeping "
+    "bring brings brought bringing"
+)
+# A how-to asks for a command: words that may name the command or choose its option ("sort",
+# "top", "type", "just", "exactly") or its action (a light verb: "keep the original") stay
+# asked; only the asker's situation is let off ("a process that's already running", "for
+# someone else").
+_HOW_TO_GENERIC_WORDS = (
+    "actually really usually typically generally normally ever still also already basically "
+    "well someone somebody anyone everyone something anything else one ones"
+)
+_LOOSE = GENERIC | normalised_words(_PRONOUN_WORDS) | normalised_words(_LIGHT_VERBS)
+_HOW_TO_LOOSE = normalised_words(_HOW_TO_GENERIC_WORDS)
 
 # The auxiliary verbs, in one order (a regex alternation of them is built from it).
 AUXILIARY_WORDS = tuple(
@@ -169,11 +196,13 @@ class _Rule(Protocol):
 
 def loosened(question: str, words: frozenset[str], rule: _Rule) -> tuple[frozenset[str], ...]:
     """The answer's type words ("which company") and the generic asking words among `words`
-    (the question's words less its names), for the test for high; none for a how-to question
-    (its commands have a rule of their own)."""
-    loose = frozenset() if rule.how_to else words
-    type_words = answer_type_words(question) & loose
-    return type_words, loose & GENERIC - type_words
+    (the question's words less its names: GENERIC, pronouns, light verbs), for the test for
+    high; for a how-to question (its commands have a rule of their own) no type words, and
+    only the words of the asker's situation."""
+    if rule.how_to:
+        return frozenset(), words & _HOW_TO_LOOSE
+    type_words = answer_type_words(question) & words
+    return type_words, words & _LOOSE - type_words
 
 
 def weighted_coverage(

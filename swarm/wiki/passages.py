@@ -339,9 +339,11 @@ def split_passages(
     summary ("comm — compare two sorted files line by line."). `blocks`: read already, if given."""
     passages: list[Passage] = []
     block_number = 0
-    # A fact is about the page: its title (and the frontmatter's own title) is its context.
-    fact_context = " ".join(dict.fromkeys([title, str((metadata or {}).get("title") or "")]))
-    fact_context = fact_context.strip()
+    # A fact is about the page: its title (and the frontmatter's own title, which names the
+    # page even when an index links it by a shorter label: "The tapestry" for "The Bayeux
+    # Tapestry") is its context, and the context of every passage.
+    names = [title, str((metadata or {}).get("title") or "").strip()]
+    fact_context = " ".join(dict.fromkeys(name for name in names if name)).strip()
     for key, value in (metadata or {}).items():
         fact = fact_text(value).strip()
         if key_name(key) in _NOT_FACTS or not fact or not any(c.isalnum() for c in fact):
@@ -355,7 +357,7 @@ def split_passages(
         if block.kind == "heading":
             continue
         about = [summary] if block.code and summary else []
-        context = " ".join(dict.fromkeys([title, *block.context, *about])).strip()
+        context = " ".join(dict.fromkeys([fact_context, *block.context, *about])).strip()
         body = " ".join(" ".join(block.lines[:1]).split())
         rest = " ".join(block.lines[1:])
         if block.code and rest:
