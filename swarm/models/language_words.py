@@ -39,7 +39,8 @@ INTERROGATIVES = {
     "fr": "quand où combien quel quelle quels quelles comment pourquoi qui que quoi lequel "
     "laquelle lesquels lesquelles est-ce fais fait faire",
     "de": "wann wo wohin woher wer wen wem wessen was welche welcher welches welchen welchem "
-    "wie warum wieso weshalb viel viele",
+    "wie warum wieso weshalb viel viele wofür wozu wodurch womit woran worin worauf woraus "
+    "wonach worüber worum wovon wovor",
     "it": "quando dove chi cosa che quale quali quanto quanta quanti quante come perché",
     "pt": "quando onde aonde quem que qual quais quanto quanta quantos quantas como porque quê "
     "faço faz fazer",
@@ -75,7 +76,15 @@ NAMING = {
 LANGUAGE_STOPWORDS = {
     "es": _lists.STOPWORDS_SPANISH,
     "fr": _lists.STOPWORDS_FRENCH,
-    "de": _lists.STOPWORDS_GERMAN,
+    # Snowball's list less German's pronominal adverbs (dafür, darin: "for it", "in it"),
+    # a few prepositions (ab, laut, je, gemäß: "from", "according to", "per") and modal
+    # particles (eigentlich, ja, mal, wohl: no content), which English's stopwords hold.
+    "de": (
+        *_lists.STOPWORDS_GERMAN,
+        *"dabei dadurch dafür dagegen danach daran darauf daraus darin darüber darum darunter "
+        "davon davor dazu ab laut je gemäß mittels bezüglich wegen eigentlich ja mal wohl bloß "
+        "ruhig überhaupt".split(),
+    ),
     "it": _lists.STOPWORDS_ITALIAN,
     "pt": _lists.STOPWORDS_PORTUGUESE,
 }

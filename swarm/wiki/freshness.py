@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from swarm.wiki.code_literals import code_literals
 from swarm.wiki.dates import parse_date
 from swarm.wiki.frontmatter_keys import key_name, page_marked_out_of_date
 from swarm.wiki.language_time_words import names_time_in_language
@@ -77,7 +78,7 @@ def detect_time_sensitive(
     "latest", "now", "still"), or names the current or a future year (as of `now`), in
     English or in Spanish, French, German, Italian or Portuguese (`language_time_words`).
     `years=False` applies the wording alone (`swarm.wiki.time_words`)."""
-    text = question if isinstance(question, str) else ""
+    text = _prose(question) if isinstance(question, str) else ""
     if not years:
         return (
             names_time_sensitive_topic(text)
@@ -89,6 +90,15 @@ def detect_time_sensitive(
     if names_time_in_language(text, now=now):
         return True
     return names_recent_event(text, now=now) or names_current_year(text, now=now)
+
+
+def _prose(question: str) -> str:
+    """`question` without the code it writes: "Date.now()", `:has()` and `--since=now` are
+    names in a language of code, no wording about the present (nor English words in a German
+    question)."""
+    for literal in code_literals(question):
+        question = question.replace(literal, " ")
+    return question
 
 
 # Page tags/categories that mark a page's facts as fast-moving (spec: market data,

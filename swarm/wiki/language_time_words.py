@@ -155,6 +155,49 @@ _PRESENT_NAMING = {
     "pt": r"\b(?:o|a|os|as|no|na|do|da|em)\s+a?c?tua(?:l|is)\s+(?-i:[A-Z])|"
     r"(?-i:\b[A-Z][\w-]*)\s+de\s+hoje(?!\s+em\s+dia)\b",
 }
+# Not asking about now either: "still" and "current" inside a clause of time ("wenn eine Anfrage
+# mit dem aktuellen Zustand kollidiert", "während er die Antwort noch vorbereitet", "cuando el
+# pedido todavía está abierto") set up the situation asked about; "current" in a question
+# asking how to do something ("Wie frage ich die aktuelle Position ab?", "¿Cómo obtengo la
+# posición actual?") names the one the method works on. Conjunctions that also open a
+# reported or indirect question (dass, ob, si, se: "weißt du, ob er noch offen hat?") do not
+# count: that clause may be the very thing asked.
+_SCENARIO = {
+    "es": r"cuando|mientras(?:\s+que)?|hasta\s+que",
+    "fr": r"quand|lorsqu(?:e|')|pendant\s+que|tant\s+que|jusqu'a\s+ce\s+qu(?:e|')",
+    "de": r"wenn|falls|sobald|solange|wahrend|bevor|nachdem|sofern",
+    "it": r"quando|mentre|finche",
+    "pt": r"quando|enquanto",
+}
+_HOW_TO = {
+    # a verb of the asker's ("¿Cómo obtengo...?", "¿cómo lo hacemos?", "¿cómo se configura?"),
+    # not "¿Cómo es...?" nor "¿Cómo se llama...?"
+    "es": r"^\W*como\s+(?:se\s+(?!llama)\w+|(?:(?:lo|la|los|las|le|les|me|nos)\s+)?"
+    r"\w+(?:o|amos|emos|imos))\b",
+    # "Comment puis-je...", "comment est-ce qu'on...", "comment obtenir", not "comment
+    # s'appelle..."
+    "fr": r"^\W*comment\s+(?:est-ce\s+qu(?:e|')\s*(?:je|j'|on|nous)|(?:\w+\s+)?(?:je|j'|on|nous)"
+    r"\b|\w+-(?:je|on|nous)\b|\w+(?:er|ir|re)\b)",
+    "de": r"^\W*wie\s+(?:\w+\s+){0,2}?(?:ich|man|wir)\b",
+    "it": r"^\W*come\s+(?:\w+\s+)?(?:posso|possiamo|si|faccio|devo)\b",
+    "pt": r"^\W*como\s+(?:\w+\s+)?(?:posso|podemos|se|fa[cç]o|devo)\b",
+}
+# The adjective "current" (not the adverb "currently": "Wie lange cacht Chromium aktuell...")
+# and "still", as the rules above write them.
+_CURRENT = {
+    "es": r"actual(?:es)?",
+    "fr": r"actuel(?:le|s|les)?",
+    "de": r"aktuell(?:e|en|er|es|em)|derzeitig\w*|gegenwartig(?:e|en|er|es|em)",
+    "it": r"attual[ei]",
+    "pt": r"a?c?tua(?:l|is)",
+}
+_STILL_WORD = {
+    "es": r"todavia|aun",
+    "fr": r"encore|toujours",
+    "de": r"noch",
+    "it": r"ancora|tuttora",
+    "pt": r"ainda",
+}
 _OPTIONS = re.IGNORECASE | re.UNICODE
 # The language is told by the question's opening (a question is short; reading a long text's
 # every word for its language costs time the wording rules do not need).
@@ -185,6 +228,18 @@ _OWN = {
     if rule
 }
 _NAMING = {code: lazy_compile(rule, _OPTIONS) for code, rule in _PRESENT_NAMING.items()}
+_SCENARIO_CLAUSE = {
+    code: lazy_compile(rf"(?<![\w'])(?:{rule})(?!\w)[^,;:?!.]*", _OPTIONS)
+    for code, rule in _SCENARIO.items()
+}
+_HOW_TO_ASK = {code: lazy_compile(rule, _OPTIONS) for code, rule in _HOW_TO.items()}
+_IN_SCENARIO = {
+    code: lazy_compile(rf"(?<![\w'])(?:{_CURRENT[code]}|{_STILL_WORD[code]})(?!\w)", _OPTIONS)
+    for code in _SCENARIO
+}
+_CURRENT_ADJECTIVE = {
+    code: lazy_compile(rf"(?<![\w'])(?:{rule})(?!\w)", _OPTIONS) for code, rule in _CURRENT.items()
+}
 _YEAR = lazy_compile(r"(?<![\d.,/-])(?:19|20|21)\d\d(?![\d.,/-]?\d)")
 # English's function words but the letters Portuguese, Spanish and Italian write as words too.
 _ENGLISH = STOPWORDS - {"a", "e", "o"}
@@ -196,8 +251,17 @@ def _folded(text: str) -> str:
     return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
+def _without_references(code: str, text: str) -> str:
+    """`text` without the "still" and "current" of a clause of time, and without the "current"
+    of a how-to question (see `_SCENARIO`): they do not ask about now."""
+    text = _SCENARIO_CLAUSE[code].sub(lambda m: _IN_SCENARIO[code].sub(" ", m.group()), text)
+    if _HOW_TO_ASK[code].search(text):
+        text = _CURRENT_ADJECTIVE[code].sub(" ", text)
+    return text
+
+
 def _asks_in(code: str, text: str, *, own_language: bool) -> bool:
-    text = _NAMING[code].sub(" ", text)
+    text = _without_references(code, _NAMING[code].sub(" ", text))
     own = _OWN.get(code)
     return bool(_ASKS[code].search(text) or (own_language and own and own.search(text)))
 

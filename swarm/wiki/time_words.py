@@ -191,6 +191,27 @@ def _without_present_names(text: str) -> str:
     return _PRESENT_NAMING.sub(unless_qualifying, text)
 
 
+# "Still" and "current" in a clause of time ("while the server is still preparing the answer",
+# "when a request conflicts with the current state") set up the situation asked about, and
+# "current" in a question asking how to do something ("How do I read the current position?")
+# names the one the method works on: neither asks about now. Not "if" / "whether", which also
+# open an indirect question ("do you know if it is still open?"); as in `language_time_words`.
+_SCENARIO_CLAUSE = re.compile(
+    r"\b(?:when|whenever|while|until|as\s+long\s+as)\b[^,;:?!.]*", re.IGNORECASE
+)
+_IN_SCENARIO = re.compile(r"\b(?:still|current)\b", re.IGNORECASE)
+_HOW_TO = re.compile(
+    r"^\W*how\s+(?:to|(?:do|does|can|could|should|would|will|must|might)\s+(?:i|we|you|one)\b)",
+    re.IGNORECASE,
+)
+_CURRENT = re.compile(r"\bcurrent\b", re.IGNORECASE)
+
+
+def _without_references(text: str) -> str:
+    text = _SCENARIO_CLAUSE.sub(lambda match: _IN_SCENARIO.sub(" ", match.group()), text)
+    return _CURRENT.sub(" ", text) if _HOW_TO.search(text) else text
+
+
 def names_present_moment(text: str) -> bool:
     """True when `text` asks about the present moment ("now", "still", "latest", "this
     week", "today", "at the moment"), in English or in Chinese, Japanese or Korean; a place
@@ -200,7 +221,9 @@ def names_present_moment(text: str) -> bool:
     (`swarm.wiki.time_context`)."""
     if not isinstance(text, str):
         return False
-    plain = without_supposed_still(_without_present_names(without_asker_plans(text)))
+    plain = without_supposed_still(
+        _without_references(_without_present_names(without_asker_plans(text)))
+    )
     moments = (match for match in _MOMENT.finditer(plain) if not _session_one(plain, match))
     return next(moments, None) is not None or bool(_MOMENT_CJK.search(text))
 
