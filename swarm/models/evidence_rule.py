@@ -12,6 +12,7 @@ from swarm.models.alternatives import choice_stated, choice_unstated
 from swarm.models.answer_types import asks_for_value, glossed_only, value_of_noun, value_stated
 from swarm.models.cjk_question import cjk_unstated
 from swarm.models.contrasts import contrasted, direction_swapped, task_reversed
+from swarm.models.cross_references import is_cross_reference
 from swarm.models.definitions import meaning_unstated
 from swarm.models.evidence import MONTHS, figures, lemma, spoken, text_words
 from swarm.models.how_to import (
@@ -286,6 +287,8 @@ class EvidenceRule:
     def problem(self, text: str, context: str, code: str, words_: frozenset[str]) -> str:
         """Why `text` is not evidence enough for `high` ("" when it is)."""
         raw = f"{context}\n{text}"
+        if is_cross_reference(text):
+            return "the passage only points to other pages (see also, related...)"
         if not self.key_terms_stated(text, context, words_, code):
             return "a key term is missing"
         if qualifier_swapped(self.question, text, context):

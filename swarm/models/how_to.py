@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
+from swarm.models.cross_references import is_cross_reference
 from swarm.models.evidence import text_words
 from swarm.models.how_to_words import action_word, ordinary_nouns
 from swarm.wiki.passages import Passage
@@ -73,9 +74,6 @@ LISTING_CHARS = 600
 # A how-to naming no program: another page's command ranked at least this share of the
 # lead's rank clashes with it (which tool was meant is not shown).
 RIVAL_RANK_SHARE = 0.75
-
-# A cross-reference ("See also: `man 1 tmux`") carries a command but answers nothing.
-_CROSS_REFERENCE = re.compile(r"^\W*see\s+also\b", re.IGNORECASE)
 
 _HOW_TO = re.compile(
     r"^\W*(what('?s|\s+is)\s+the\s+command|can\s+\S+\s+\w+)\b|"
@@ -245,7 +243,7 @@ class HowTo:
         """Ranking only: a passage carrying a command, more when that command runs a program
         the question names and more on that program's page (none when the question names
         programs and the command is for none of them)."""
-        if not self.asks or not passage.code or _CROSS_REFERENCE.search(passage.text):
+        if not self.asks or not passage.code or is_cross_reference(passage.text):
             return 0.0
         if len(passage.code) > LISTING_CHARS:
             return 0.0  # a whole sheet or script pasted in one block: no one command

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from swarm.models.base import Confidence
 from swarm.models.cjk_question import cjk_junctions, cjk_question_wording, cjk_scaffold
+from swarm.models.cross_references import is_cross_reference
 from swarm.models.definitions import term_defined
 from swarm.models.derived_forms import derived_forms
 from swarm.models.entity_pages import EntityPages
@@ -262,6 +263,8 @@ class PassageScorer:
             bool(self.kind) and self.kind in item.kinds
         )
         score = coverage + PAGE_WEIGHT * self.page_prior.get(item.passage.page, 0.0) + kind_bonus
+        if is_cross_reference(item.passage.text):  # "See also: [[X]]" names X, says nothing
+            score *= OFF_ENTITY_RANK_SHARE
         return score * OFF_ENTITY_RANK_SHARE if id(item) in self._off_entity else score
 
     def all_words(self) -> frozenset[str]:

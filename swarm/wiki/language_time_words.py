@@ -169,6 +169,8 @@ _SCENARIO = {
     "it": r"quando|mentre|finche",
     "pt": r"quando|enquanto",
 }
+# The conjunctions above that, opening a question, are its question word ("cuándo" folded).
+_ASKING_OPENERS = frozenset({"cuando", "quand", "quando"})
 _HOW_TO = {
     # a verb of the asker's ("¿Cómo obtengo...?", "¿cómo lo hacemos?", "¿cómo se configura?"),
     # not "¿Cómo es...?" nor "¿Cómo se llama...?"
@@ -254,7 +256,14 @@ def _folded(text: str) -> str:
 def _without_references(code: str, text: str) -> str:
     """`text` without the "still" and "current" of a clause of time, and without the "current"
     of a how-to question (see `_SCENARIO`): they do not ask about now."""
-    text = _SCENARIO_CLAUSE[code].sub(lambda m: _IN_SCENARIO[code].sub(" ", m.group()), text)
+
+    def condition(match: re.Match[str]) -> str:
+        opens = not text[: match.start()].strip(" \t\n\"'(¿¡")
+        if opens and match.group().split()[0].lower() in _ASKING_OPENERS:
+            return match.group()  # "¿Cuándo sigue abierta...?", "Quand est-ce que...": asked
+        return _IN_SCENARIO[code].sub(" ", match.group())
+
+    text = _SCENARIO_CLAUSE[code].sub(condition, text)
     if _HOW_TO_ASK[code].search(text):
         text = _CURRENT_ADJECTIVE[code].sub(" ", text)
     return text

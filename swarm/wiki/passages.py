@@ -49,6 +49,10 @@ _NOT_FACTS = frozenset(
 )
 
 
+# "[!note] Definition", "[!warning]- Careful": an Obsidian callout's type and title line.
+_CALLOUT = re.compile(r"^\s*\[!([\w-]+)\][+-]?[ \t]*([^\n]*)(?:\n|$)")
+
+
 @dataclass(frozen=True, slots=True)
 class Passage:
     """One sentence, list item, table row or fact of a page, with its heading context."""
@@ -162,11 +166,15 @@ def _blocks(text: str) -> Iterator[_Block]:
     row_code: list[str] = []  # the row's cells that are only inline code (`-k`, `ls -l`)
     header: list[str] = []
     in_head = False
+    # Per open blockquote: its callout's title ("> [!note] Definition"), "" when it has none
+    # or is a plain quote; None until its first paragraph is seen.
+    quotes: list[str | None] = []
     tokens = _MARKDOWN.parse(text)
     index = 0
 
     def context() -> tuple[str, ...]:
-        return tuple(headings[level] for level in sorted(headings))
+        titles = tuple(title for title in quotes if title)
+        return tuple(headings[level] for level in sorted(headings)) + titles
 
     while index < len(tokens):
         token = tokens[index]
@@ -209,8 +217,22 @@ def _blocks(text: str) -> Iterator[_Block]:
             (header if in_head else row).append(" ".join(cell.split()))
             if cell_code and not in_head and " ".join(cell.split()) == " ".join(cell_code.split()):
                 row_code.append(cell_code)
+        elif kind == "blockquote_open":
+            quotes.append(None)
+        elif kind == "blockquote_close" and quotes:
+            quotes.pop()
         elif kind == "inline":
             plain, code, label = _inline_text(token)
+            if quotes and quotes[-1] is None:
+                # An Obsidian callout's marker line is its title, the context of its text.
+                callout = _CALLOUT.match(plain)
+                quotes[-1] = (
+                    (callout.group(2).strip() or callout.group(1).title()) if callout else ""
+                )
+                plain = plain[callout.end() :] if callout else plain
+                if not plain.strip():
+                    index += 1
+                    continue
             starts_item = bool(in_item) and not in_item[-1]
             if in_item:
                 in_item[-1] = True

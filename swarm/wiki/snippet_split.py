@@ -239,6 +239,8 @@ class _Scanner:
             rest = line[indent + 1 :]
             inner.append(rest[1:] if rest.startswith(" ") else rest)
             end += 1
+        if inner and inner[0].lstrip(" ").startswith("[!"):
+            raise _Unsupported  # an Obsidian callout: its title line is read by the splitter
         self._nested(inner, depth)
         return end
 

@@ -197,8 +197,11 @@ def _without_present_names(text: str) -> str:
 # names the one the method works on: neither asks about now. Not "if" / "whether", which also
 # open an indirect question ("do you know if it is still open?"); as in `language_time_words`.
 _SCENARIO_CLAUSE = re.compile(
-    r"\b(?:when|whenever|while|until|as\s+long\s+as)\b[^,;:?!.]*", re.IGNORECASE
+    r"\b(when|whenever|while|until|as\s+long\s+as)\b[^,;:?!.]*", re.IGNORECASE
 )
+# "When is the office still open?", "Until when is the current plan valid?": opening the
+# question, "when" and "until" ask it; a clause of time sets a condition only further on.
+_ASKING_OPENERS = frozenset({"when", "until"})
 _IN_SCENARIO = re.compile(r"\b(?:still|current)\b", re.IGNORECASE)
 _HOW_TO = re.compile(
     r"^\W*how\s+(?:to|(?:do|does|can|could|should|would|will|must|might)\s+(?:i|we|you|one)\b)",
@@ -208,7 +211,13 @@ _CURRENT = re.compile(r"\bcurrent\b", re.IGNORECASE)
 
 
 def _without_references(text: str) -> str:
-    text = _SCENARIO_CLAUSE.sub(lambda match: _IN_SCENARIO.sub(" ", match.group()), text)
+    def condition(match: re.Match[str]) -> str:
+        opens = not text[: match.start()].strip(" \t\n\"'(")
+        if opens and match.group(1).lower() in _ASKING_OPENERS:
+            return match.group()
+        return _IN_SCENARIO.sub(" ", match.group())
+
+    text = _SCENARIO_CLAUSE.sub(condition, text)
     return _CURRENT.sub(" ", text) if _HOW_TO.search(text) else text
 
 

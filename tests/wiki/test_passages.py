@@ -122,6 +122,13 @@ from swarm.wiki.tokens import words
             id="the-sites-machinery-in-frontmatter-is-no-fact",
         ),
         pytest.param(
+            "> [!note] Definition\n> A prototype where a person plays the software.\n\n"
+            "> [!tip]\n> Keep it short.\n\n> A plain quote.\n",
+            None,
+            ["A prototype where a person plays the software.", "Keep it short.", "A plain quote."],
+            id="an-obsidian-callouts-marker-line-is-no-text",
+        ),
+        pytest.param(
             "学生券的价格是三十元。凭学生证购买。\n",
             None,
             ["学生券的价格是三十元。", "凭学生证购买。"],
@@ -209,3 +216,12 @@ def test_the_splitter_never_raises_and_invents_no_words(text: str) -> None:
 def test_prose_loses_no_word(text: str) -> None:
     kept = [word for p in split_passages(text) for word in words(p.text)]
     assert kept == words(text)
+
+
+def test_an_obsidian_callouts_title_is_the_context_of_its_text() -> None:
+    text = "# WoZ\n\n> [!note] Definition\n> A prototype.\n\n> [!warning]-\n> Not for launch.\n"
+    passages = split_passages(text, title="Wizard-of-Oz prototype")
+    assert [(p.text, p.context) for p in passages] == [
+        ("A prototype.", "Wizard-of-Oz prototype WoZ Definition"),
+        ("Not for launch.", "Wizard-of-Oz prototype WoZ Warning"),
+    ]

@@ -65,6 +65,10 @@ PAGES = {
         # the same words in the main clause ask about now
         pytest.param("Ist 409 noch der Statuscode für Konflikte?", True, id="de-noch-main"),
         pytest.param("Is the corner shop still open?", True, id="en-still-main"),
+        # opening the question, "when" / "cuándo" / "quand" ask it: no condition is set
+        pytest.param("When is the corner shop still open?", True, id="en-when-asks"),
+        pytest.param("¿Cuándo está todavía abierta la tienda?", True, id="es-cuando-asks"),
+        pytest.param("Quand la boutique est-elle encore ouverte ?", True, id="fr-quand-asks"),
         # a how-to's "current" names what the method works on
         pytest.param("Wie frage ich die aktuelle Position des Geräts ab?", False, id="de-how"),
         pytest.param("How do I read the current position of the device?", False, id="en-how"),
