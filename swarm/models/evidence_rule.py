@@ -28,6 +28,7 @@ from swarm.models.negations import OPPOSITE, cjk_opposite, has_negation, negated
 from swarm.models.question_language import question_language
 from swarm.models.question_words import AUXILIARIES, GENERIC, answer_type_words
 from swarm.models.siblings import qualifier_swapped
+from swarm.models.targets import target_for_outcome
 from swarm.models.text_names import capitalised_names, named_places
 from swarm.models.time_place import place_stated, when_problem
 from swarm.models.typed_values import value_problem, without_numbers
@@ -315,6 +316,8 @@ class EvidenceRule:
         negates = (self.question_words - self.denied) & negated_words(text)
         if not self.negated and not self.polar and negates:
             return "the negation differs"
+        if target_for_outcome(self.question, text):
+            return "the passage states the value aimed at, not the one that came out"
         if self.opposites & text_lower or cjk_opposite(self.question, raw):
             return "the passage says the opposite (before/after, first/last...)"
         if direction_swapped(self.question, text) or task_reversed(self.question, text):
