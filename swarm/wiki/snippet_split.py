@@ -16,6 +16,8 @@ passages; tests/wiki/test_snippet_split.py checks hypothesis-made pages and ever
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
@@ -23,6 +25,7 @@ from swarm.wiki.passages import (
     Passage,
     _Block,
     _code_blocks,
+    _joined_blocks,
     _key_value_lines,
     snippet_passages,
     split_passages,
@@ -94,6 +97,7 @@ class _Scanner:
         self._context: tuple[str, ...] = ()  # the headings over the next block, outermost first
         self.nesting = 0  # lists and quotes open (markdown-it stops reading at 20 levels)
         self.tables = False  # the page may hold a table
+        self.open_fence = False  # a fence runs to the end: its body keeps the last blank lines
 
     def context(self) -> tuple[str, ...]:
         return self._context
@@ -262,6 +266,8 @@ class _Scanner:
                 break
             body.append(line[min(indent, _indent(line)) :])
             end += 1
+        else:
+            self.open_fence = True
         self.code(body, depth)
         return end
 
@@ -298,6 +304,11 @@ class _Scanner:
 
 
 def _blocks(text: str) -> list[_Block] | None:
+    scanner = _scan(text)
+    return None if scanner is None else scanner.blocks
+
+
+def _scan(text: str) -> _Scanner | None:
     if "]:" in text or _ODD_SPACE.search(text):  # "]:": a reference definition may be here
         return None
     lines = text.split("\n")
@@ -312,14 +323,58 @@ def _blocks(text: str) -> list[_Block] | None:
         scanner.scan(lines, 0)
     except _Unsupported:
         return None
-    return scanner.blocks
+    return scanner
+
+
+# The joined blocks of the pages the snippet path read last, by their text less its leading
+# and trailing newlines: the answer step's excerpt of a short page is that body so stripped
+# (the ranker read the page whole for its snippet first), and blank lines before the first
+# block or after the last one make no block, except in a fence left open to the end (whose
+# code keeps them: never kept here). Kept as tuples of strings and numbers, which the
+# garbage collector stops tracking (blocks kept alive made every collection walk them).
+_SHARED_PAGES = 128
+_SharedBlock = tuple[str, tuple[str, ...], tuple[str, ...], str, int, bool, bool, bool]
+_shared: OrderedDict[str, tuple[_SharedBlock, ...]] = OrderedDict()
+_shared_lock = threading.Lock()
+
+
+def _shared_blocks(text: str) -> list[_Block] | None:
+    with _shared_lock:
+        found = _shared.get(text.strip("\n"))
+    if found is None:
+        return None
+    return [
+        _Block(kind, list(lines), context, code, depth, label, inline, captioned)
+        for kind, lines, context, code, depth, label, inline, captioned in found
+    ]
+
+
+def _joined_and_shared(text: str) -> list[_Block] | None:
+    """The fast path's joined blocks of `text` (None outside its subset), kept for
+    `split_page_passages` of the same text less its surrounding newlines."""
+    scanner = _scan(text)
+    if scanner is None:
+        return None
+    joined = list(_joined_blocks(text, scanner.blocks))
+    if not scanner.open_fence:
+        kept = tuple(
+            (b.kind, tuple(b.lines), b.context, b.code, b.depth, b.label, b.inline, b.captioned)
+            for b in joined
+        )
+        key = text.strip("\n")
+        with _shared_lock:
+            _shared[key] = kept
+            _shared.move_to_end(key)
+            while len(_shared) > _SHARED_PAGES:
+                _shared.popitem(last=False)
+    return joined
 
 
 def fast_snippet_passages(text: str) -> list[tuple[str, bool]] | None:
     """`snippet_passages(text)` read without markdown-it, or None when the page uses markdown
     outside the fast path's subset."""
-    blocks = _blocks(text)
-    return None if blocks is None else snippet_passages(text, blocks)
+    joined = _joined_and_shared(text)
+    return None if joined is None else snippet_passages(text, joined=joined)
 
 
 def split_snippet_passages(text: str) -> list[tuple[str, bool]]:
@@ -333,5 +388,9 @@ def split_page_passages(
     text: str, *, page: str = "", title: str = "", metadata: Mapping[str, Any] | None = None
 ) -> list[Passage]:
     """`passages.split_passages` (the answer step's passages), its blocks read by the fast
-    path when the page allows it, else by markdown-it: the same passages either way."""
+    path when the page allows it (or as the snippet path last read the page: `_shared`),
+    else by markdown-it: the same passages either way."""
+    shared = _shared_blocks(text)
+    if shared is not None:
+        return split_passages(text, page=page, title=title, metadata=metadata, joined=shared)
     return split_passages(text, page=page, title=title, metadata=metadata, blocks=_blocks(text))
