@@ -16,8 +16,6 @@ passages; tests/wiki/test_snippet_split.py checks hypothesis-made pages and ever
 from __future__ import annotations
 
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
@@ -32,6 +30,7 @@ from swarm.wiki.passages import (
 )
 from swarm.wiki.snippet_inline import Unsupported as _Unsupported
 from swarm.wiki.snippet_inline import inline_text as _inline
+from swarm.wiki.snippet_shared import share_blocks, shared_blocks
 from swarm.wiki.snippet_table import table_rows
 
 __all__ = ["fast_snippet_passages", "split_page_passages", "split_snippet_passages"]
@@ -47,6 +46,10 @@ _UNDERLINE = re.compile(r"^(=+|-+) *$")
 _MARKER = re.compile(r"^(?:[-*+]|(\d{1,9})[.)])( +|$)")
 _FENCE = re.compile(r"^(`{3,}|~{3,})(.*)$")
 _MAX_NESTING = 5  # lists and quotes inside each other: far under markdown-it's limit
+# The first characters each of those can start with (most lines start with none: no match).
+_HR_FIRST = frozenset("*-_")
+_FENCE_FIRST = frozenset("`~")
+_MARKER_FIRST = frozenset("-*+")  # or a digit (`str.isdigit` holds for every `\d`)
 
 
 def _indent(line: str) -> int:
@@ -62,11 +65,11 @@ def _interrupts(line: str) -> bool:
         raise _Unsupported  # an HTML block may start here
     if first == "#":
         return _ATX.match(text) is not None
-    if first == ">" or _HR.match(text):
+    if first == ">" or (first in _HR_FIRST and _HR.match(text)):
         return True
-    if _FENCE.match(text):
+    if first in _FENCE_FIRST and _FENCE.match(text):
         return True
-    marker = _MARKER.match(text)
+    marker = _MARKER.match(text) if first in _MARKER_FIRST or first.isdigit() else None
     if marker is None:
         return False
     if not text[marker.end() :].strip(" "):
@@ -82,9 +85,14 @@ def _ends_item(line: str, indent: int) -> bool:
     text = line[indent:]
     if text[0] == "<":
         raise _Unsupported
-    if text[0] == "#":
+    first = text[0]
+    if first == "#":
         return _ATX.match(text) is not None
-    return text[0] == ">" or bool(_HR.match(text) or _FENCE.match(text) or _MARKER.match(text))
+    return first == ">" or bool(
+        (first in _HR_FIRST and _HR.match(text))
+        or (first in _FENCE_FIRST and _FENCE.match(text))
+        or ((first in _MARKER_FIRST or first.isdigit()) and _MARKER.match(text))
+    )
 
 
 class _Scanner:
@@ -144,8 +152,9 @@ class _Scanner:
         count = len(lines)
         while index < count:
             line = lines[index]
-            indent = _indent(line)
-            if indent == len(line):
+            stripped = line.lstrip(" ")
+            indent = len(line) - len(stripped)
+            if not stripped:
                 index += 1
             elif indent >= 4:
                 index = self._indented_code(lines, index, depth)
@@ -199,12 +208,12 @@ class _Scanner:
                 return index + 1
         if first == ">":
             return self._quote(lines, index, depth)
-        if _HR.match(text):
+        if first in _HR_FIRST and _HR.match(text):
             return index + 1
-        fence = _FENCE.match(text)
+        fence = _FENCE.match(text) if first in _FENCE_FIRST else None
         if fence is not None:
             return self._fence(lines, index, indent, fence, depth)
-        marker = _MARKER.match(text)
+        marker = _MARKER.match(text) if first in _MARKER_FIRST or first.isdigit() else None
         if marker is not None:
             return self._item(lines, index, indent, marker, depth)
         return self._paragraph(lines, index, depth)
@@ -213,11 +222,12 @@ class _Scanner:
         end = index + 1
         while end < len(lines):
             line = lines[end]
-            indent = _indent(line)
-            if indent == len(line):
+            stripped = line.lstrip(" ")
+            if not stripped:
                 break
+            indent = len(line) - len(stripped)
             if indent < 4:
-                underline = _UNDERLINE.match(line[indent:])
+                underline = _UNDERLINE.match(stripped) if stripped[0] in "=-" else None
                 if underline is not None:
                     level = 1 if underline.group(1)[0] == "=" else 2
                     self.heading(level, lines[index:end])
@@ -283,7 +293,7 @@ class _Scanner:
         end = index + 1
         while end < len(lines):
             line = lines[end]
-            line_indent = _indent(line)
+            line_indent = len(line) - len(line.lstrip(" "))
             if line_indent == len(line):
                 content.append("")
             elif line_indent >= width:
@@ -326,29 +336,6 @@ def _scan(text: str) -> _Scanner | None:
     return scanner
 
 
-# The joined blocks of the pages the snippet path read last, by their text less its leading
-# and trailing newlines: the answer step's excerpt of a short page is that body so stripped
-# (the ranker read the page whole for its snippet first), and blank lines before the first
-# block or after the last one make no block, except in a fence left open to the end (whose
-# code keeps them: never kept here). Kept as tuples of strings and numbers, which the
-# garbage collector stops tracking (blocks kept alive made every collection walk them).
-_SHARED_PAGES = 128
-_SharedBlock = tuple[str, tuple[str, ...], tuple[str, ...], str, int, bool, bool, bool]
-_shared: OrderedDict[str, tuple[_SharedBlock, ...]] = OrderedDict()
-_shared_lock = threading.Lock()
-
-
-def _shared_blocks(text: str) -> list[_Block] | None:
-    with _shared_lock:
-        found = _shared.get(text.strip("\n"))
-    if found is None:
-        return None
-    return [
-        _Block(kind, list(lines), context, code, depth, label, inline, captioned)
-        for kind, lines, context, code, depth, label, inline, captioned in found
-    ]
-
-
 def _joined_and_shared(text: str) -> list[_Block] | None:
     """The fast path's joined blocks of `text` (None outside its subset), kept for
     `split_page_passages` of the same text less its surrounding newlines."""
@@ -356,17 +343,8 @@ def _joined_and_shared(text: str) -> list[_Block] | None:
     if scanner is None:
         return None
     joined = list(_joined_blocks(text, scanner.blocks))
-    if not scanner.open_fence:
-        kept = tuple(
-            (b.kind, tuple(b.lines), b.context, b.code, b.depth, b.label, b.inline, b.captioned)
-            for b in joined
-        )
-        key = text.strip("\n")
-        with _shared_lock:
-            _shared[key] = kept
-            _shared.move_to_end(key)
-            while len(_shared) > _SHARED_PAGES:
-                _shared.popitem(last=False)
+    if not scanner.open_fence:  # its code would keep the blank lines after it
+        share_blocks(text, joined)
     return joined
 
 
@@ -388,9 +366,9 @@ def split_page_passages(
     text: str, *, page: str = "", title: str = "", metadata: Mapping[str, Any] | None = None
 ) -> list[Passage]:
     """`passages.split_passages` (the answer step's passages), its blocks read by the fast
-    path when the page allows it (or as the snippet path last read the page: `_shared`),
+    path when the page allows it (or as the snippet path last read the page: `snippet_shared`),
     else by markdown-it: the same passages either way."""
-    shared = _shared_blocks(text)
+    shared = shared_blocks(text)
     if shared is not None:
         return split_passages(text, page=page, title=title, metadata=metadata, joined=shared)
     return split_passages(text, page=page, title=title, metadata=metadata, blocks=_blocks(text))
