@@ -336,29 +336,30 @@ def _scan(text: str) -> _Scanner | None:
     return scanner
 
 
-def _joined_and_shared(text: str) -> list[_Block] | None:
+def _joined_and_shared(text: str, share: bool) -> list[_Block] | None:
     """The fast path's joined blocks of `text` (None outside its subset), kept for
     `split_page_passages` of the same text less its surrounding newlines."""
     scanner = _scan(text)
     if scanner is None:
         return None
     joined = list(_joined_blocks(text, scanner.blocks))
-    if not scanner.open_fence:  # its code would keep the blank lines after it
+    if share and not scanner.open_fence:  # its code would keep the blank lines after it
         share_blocks(text, joined)
     return joined
 
 
-def fast_snippet_passages(text: str) -> list[tuple[str, bool]] | None:
+def fast_snippet_passages(text: str, *, share: bool = True) -> list[tuple[str, bool]] | None:
     """`snippet_passages(text)` read without markdown-it, or None when the page uses markdown
-    outside the fast path's subset."""
-    joined = _joined_and_shared(text)
+    outside the fast path's subset. `share`: keep its blocks for the answer step's split."""
+    joined = _joined_and_shared(text, share)
     return None if joined is None else snippet_passages(text, joined=joined)
 
 
-def split_snippet_passages(text: str) -> list[tuple[str, bool]]:
+def split_snippet_passages(text: str, *, share: bool = True) -> list[tuple[str, bool]]:
     """(passage text, is_heading) in page order, as `passages.snippet_passages` gives them:
-    by the fast path when the page allows it, else by the full splitter."""
-    fast = fast_snippet_passages(text)
+    by the fast path when the page allows it, else by the full splitter (`share`: see
+    `fast_snippet_passages`)."""
+    fast = fast_snippet_passages(text, share=share)
     return fast if fast is not None else snippet_passages(text)
 
 
