@@ -201,6 +201,8 @@ _ISO_DATE = re.compile(r"\b(1\d{3}|20\d{2})-(0[1-9]|1[0-2])(?:-\d{2})?\b")
 
 def date_words(text: str) -> frozenset[str]:
     """The month names an ISO date writes ("2025-11-14" says November), as tokens."""
+    if "-" not in text:  # every ISO date has one: no search (a passage's words, ~2 µs)
+        return frozenset()
     return frozenset(
         _one_token(_MONTH_NAMES[int(match.group(2)) - 1]) for match in _ISO_DATE.finditer(text)
     )
@@ -227,7 +229,12 @@ _USED_ADJECTIVE = re.compile(r"\b(an?)\s+used\s+(?=[A-Za-z])", re.IGNORECASE)
 
 
 def _plain_words(text: str) -> frozenset[str]:
-    tokens = content_words(_USED_ADJECTIVE.sub(r"\1 ", text))
+    # An ASCII text without "used" (any case) has nothing for the substitution: no search.
+    if not text.isascii() or "used" in text.lower():
+        text_read = _USED_ADJECTIVE.sub(r"\1 ", text)
+    else:
+        text_read = text
+    tokens = content_words(text_read)
     pasts = tokens & _PAST_FORMS
     if pasts:
         written = set(words(text))

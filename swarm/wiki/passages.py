@@ -332,11 +332,13 @@ def split_passages(
     title: str = "",
     metadata: Mapping[str, Any] | None = None,
     blocks: Iterable[_Block] | None = None,
+    joined: Sequence[_Block] | None = None,
 ) -> list[Passage]:
     """Markdown → passages: frontmatter fields (`key: value`), sentences of paragraphs, list
     items, `Key: value` lines, table rows (`Header: cell; ...`), lead-ins with their code. The
     context: the page title, the headings above, and for a passage carrying a command the page's
-    summary ("comm — compare two sorted files line by line."). `blocks`: read already, if given."""
+    summary ("comm — compare two sorted files line by line."). `blocks`: read already, if given;
+    `joined`: the same after `_joined_blocks` (read only)."""
     passages: list[Passage] = []
     block_number = 0
     # A fact is about the page: its title (and the frontmatter's own title, which names the
@@ -351,7 +353,8 @@ def split_passages(
         line = " ".join(f"{key}: {fact}".split())
         passages.append(Passage(page, len(passages), line, fact_context, block_number))
         block_number += 1
-    joined = list(_joined_blocks(text, blocks))
+    if joined is None:
+        joined = list(_joined_blocks(text, blocks))
     summary = _summary(joined)
     for block in joined:
         if block.kind == "heading":
@@ -377,11 +380,14 @@ def split_passages(
     return passages
 
 
-def snippet_passages(text: str, blocks: Iterable[_Block] | None = None) -> list[tuple[str, bool]]:
+def snippet_passages(
+    text: str, blocks: Iterable[_Block] | None = None, *, joined: Sequence[_Block] | None = None
+) -> list[tuple[str, bool]]:
     """(passage text, is_heading) in page order: what query snippets are cut from (`blocks`:
-    the page's blocks already read, by `swarm.wiki.snippet_split`)."""
+    the page's blocks already read, by `swarm.wiki.snippet_split`; `joined`: the same after
+    `_joined_blocks`, read only)."""
     out: list[tuple[str, bool]] = []
-    for block in _joined_blocks(text, blocks):
+    for block in _joined_blocks(text, blocks) if joined is None else joined:
         if block.kind == "heading":
             out.append((block.text, True))
             continue

@@ -222,6 +222,9 @@ class PageRanker:
         except WikiError:  # the wiki folder itself is gone: every page on its index line
             texts = [None] * len(paths)
         split: list[tuple[str, _StatKey, Passages]] = []
+        # Only the best pages can be read as excerpts next (the answer step reads the first
+        # few candidates): their blocks are kept for its split, not every snippet page's.
+        best = set(docs[:PASSAGE_PAGES])
         for (doc, stat), text in zip(missing, texts, strict=True):
             entry = self.page_map.entries[doc]
             if text is None:  # unreadable: the page is ranked on its index line
@@ -229,7 +232,7 @@ class PageRanker:
                     f"{entry.title}. {entry.description}" if entry.description else entry.title
                 )
             else:
-                passages = page_passages(text)
+                passages = page_passages(text, share=doc in best)
                 split.append((entry.path, stat, passages))  # only pages read whole are stored
             found[doc] = (passages, self._passages.put(entry.path, stat, passages))
         if split and self._store is not None:

@@ -23,12 +23,14 @@ from swarm.wiki.passages import (
     Passage,
     _Block,
     _code_blocks,
+    _joined_blocks,
     _key_value_lines,
     snippet_passages,
     split_passages,
 )
 from swarm.wiki.snippet_inline import Unsupported as _Unsupported
 from swarm.wiki.snippet_inline import inline_text as _inline
+from swarm.wiki.snippet_shared import share_blocks, shared_blocks
 from swarm.wiki.snippet_table import table_rows
 
 __all__ = ["fast_snippet_passages", "split_page_passages", "split_snippet_passages"]
@@ -44,6 +46,10 @@ _UNDERLINE = re.compile(r"^(=+|-+) *$")
 _MARKER = re.compile(r"^(?:[-*+]|(\d{1,9})[.)])( +|$)")
 _FENCE = re.compile(r"^(`{3,}|~{3,})(.*)$")
 _MAX_NESTING = 5  # lists and quotes inside each other: far under markdown-it's limit
+# The first characters each of those can start with (most lines start with none: no match).
+_HR_FIRST = frozenset("*-_")
+_FENCE_FIRST = frozenset("`~")
+_MARKER_FIRST = frozenset("-*+")  # or a digit (`str.isdigit` holds for every `\d`)
 
 
 def _indent(line: str) -> int:
@@ -59,11 +65,11 @@ def _interrupts(line: str) -> bool:
         raise _Unsupported  # an HTML block may start here
     if first == "#":
         return _ATX.match(text) is not None
-    if first == ">" or _HR.match(text):
+    if first == ">" or (first in _HR_FIRST and _HR.match(text)):
         return True
-    if _FENCE.match(text):
+    if first in _FENCE_FIRST and _FENCE.match(text):
         return True
-    marker = _MARKER.match(text)
+    marker = _MARKER.match(text) if first in _MARKER_FIRST or first.isdigit() else None
     if marker is None:
         return False
     if not text[marker.end() :].strip(" "):
@@ -79,9 +85,14 @@ def _ends_item(line: str, indent: int) -> bool:
     text = line[indent:]
     if text[0] == "<":
         raise _Unsupported
-    if text[0] == "#":
+    first = text[0]
+    if first == "#":
         return _ATX.match(text) is not None
-    return text[0] == ">" or bool(_HR.match(text) or _FENCE.match(text) or _MARKER.match(text))
+    return first == ">" or bool(
+        (first in _HR_FIRST and _HR.match(text))
+        or (first in _FENCE_FIRST and _FENCE.match(text))
+        or ((first in _MARKER_FIRST or first.isdigit()) and _MARKER.match(text))
+    )
 
 
 class _Scanner:
@@ -94,6 +105,7 @@ class _Scanner:
         self._context: tuple[str, ...] = ()  # the headings over the next block, outermost first
         self.nesting = 0  # lists and quotes open (markdown-it stops reading at 20 levels)
         self.tables = False  # the page may hold a table
+        self.open_fence = False  # a fence runs to the end: its body keeps the last blank lines
 
     def context(self) -> tuple[str, ...]:
         return self._context
@@ -140,8 +152,9 @@ class _Scanner:
         count = len(lines)
         while index < count:
             line = lines[index]
-            indent = _indent(line)
-            if indent == len(line):
+            stripped = line.lstrip(" ")
+            indent = len(line) - len(stripped)
+            if not stripped:
                 index += 1
             elif indent >= 4:
                 index = self._indented_code(lines, index, depth)
@@ -195,12 +208,12 @@ class _Scanner:
                 return index + 1
         if first == ">":
             return self._quote(lines, index, depth)
-        if _HR.match(text):
+        if first in _HR_FIRST and _HR.match(text):
             return index + 1
-        fence = _FENCE.match(text)
+        fence = _FENCE.match(text) if first in _FENCE_FIRST else None
         if fence is not None:
             return self._fence(lines, index, indent, fence, depth)
-        marker = _MARKER.match(text)
+        marker = _MARKER.match(text) if first in _MARKER_FIRST or first.isdigit() else None
         if marker is not None:
             return self._item(lines, index, indent, marker, depth)
         return self._paragraph(lines, index, depth)
@@ -209,11 +222,12 @@ class _Scanner:
         end = index + 1
         while end < len(lines):
             line = lines[end]
-            indent = _indent(line)
-            if indent == len(line):
+            stripped = line.lstrip(" ")
+            if not stripped:
                 break
+            indent = len(line) - len(stripped)
             if indent < 4:
-                underline = _UNDERLINE.match(line[indent:])
+                underline = _UNDERLINE.match(stripped) if stripped[0] in "=-" else None
                 if underline is not None:
                     level = 1 if underline.group(1)[0] == "=" else 2
                     self.heading(level, lines[index:end])
@@ -264,6 +278,8 @@ class _Scanner:
                 break
             body.append(line[min(indent, _indent(line)) :])
             end += 1
+        else:
+            self.open_fence = True
         self.code(body, depth)
         return end
 
@@ -279,7 +295,7 @@ class _Scanner:
         end = index + 1
         while end < len(lines):
             line = lines[end]
-            line_indent = _indent(line)
+            line_indent = len(line) - len(line.lstrip(" "))
             if line_indent == len(line):
                 content.append("")
             elif line_indent >= width:
@@ -300,6 +316,11 @@ class _Scanner:
 
 
 def _blocks(text: str) -> list[_Block] | None:
+    scanner = _scan(text)
+    return None if scanner is None else scanner.blocks
+
+
+def _scan(text: str) -> _Scanner | None:
     if "]:" in text or _ODD_SPACE.search(text):  # "]:": a reference definition may be here
         return None
     lines = text.split("\n")
@@ -314,20 +335,33 @@ def _blocks(text: str) -> list[_Block] | None:
         scanner.scan(lines, 0)
     except _Unsupported:
         return None
-    return scanner.blocks
+    return scanner
 
 
-def fast_snippet_passages(text: str) -> list[tuple[str, bool]] | None:
+def _joined_and_shared(text: str, share: bool) -> list[_Block] | None:
+    """The fast path's joined blocks of `text` (None outside its subset), kept for
+    `split_page_passages` of the same text less its surrounding newlines."""
+    scanner = _scan(text)
+    if scanner is None:
+        return None
+    joined = list(_joined_blocks(text, scanner.blocks))
+    if share and not scanner.open_fence:  # its code would keep the blank lines after it
+        share_blocks(text, joined)
+    return joined
+
+
+def fast_snippet_passages(text: str, *, share: bool = True) -> list[tuple[str, bool]] | None:
     """`snippet_passages(text)` read without markdown-it, or None when the page uses markdown
-    outside the fast path's subset."""
-    blocks = _blocks(text)
-    return None if blocks is None else snippet_passages(text, blocks)
+    outside the fast path's subset. `share`: keep its blocks for the answer step's split."""
+    joined = _joined_and_shared(text, share)
+    return None if joined is None else snippet_passages(text, joined=joined)
 
 
-def split_snippet_passages(text: str) -> list[tuple[str, bool]]:
+def split_snippet_passages(text: str, *, share: bool = True) -> list[tuple[str, bool]]:
     """(passage text, is_heading) in page order, as `passages.snippet_passages` gives them:
-    by the fast path when the page allows it, else by the full splitter."""
-    fast = fast_snippet_passages(text)
+    by the fast path when the page allows it, else by the full splitter (`share`: see
+    `fast_snippet_passages`)."""
+    fast = fast_snippet_passages(text, share=share)
     return fast if fast is not None else snippet_passages(text)
 
 
@@ -335,5 +369,9 @@ def split_page_passages(
     text: str, *, page: str = "", title: str = "", metadata: Mapping[str, Any] | None = None
 ) -> list[Passage]:
     """`passages.split_passages` (the answer step's passages), its blocks read by the fast
-    path when the page allows it, else by markdown-it: the same passages either way."""
+    path when the page allows it (or as the snippet path last read the page: `snippet_shared`),
+    else by markdown-it: the same passages either way."""
+    shared = shared_blocks(text)
+    if shared is not None:
+        return split_passages(text, page=page, title=title, metadata=metadata, joined=shared)
     return split_passages(text, page=page, title=title, metadata=metadata, blocks=_blocks(text))

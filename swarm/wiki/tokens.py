@@ -241,12 +241,13 @@ def content_words(text: str) -> set[str]:
 # --- snippets -----------------------------------------------------------------------------
 
 
-def page_passages(text: str) -> list[tuple[str, bool]]:
+def page_passages(text: str, *, share: bool = True) -> list[tuple[str, bool]]:
     """(passage, is_heading) in page order for snippets, as the one passage splitter
     (`swarm.wiki.passages`) gives them, over the first 200k characters of a huge page. A page
     in plain markdown is read by the splitter's fast path (`swarm.wiki.snippet_split`, the
-    same passages without a markdown-it parse), any other by the splitter itself."""
-    return split_snippet_passages(text[:_SNIPPET_SCAN_CHARS])
+    same passages without a markdown-it parse), any other by the splitter itself. `share`:
+    keep the page's blocks for the answer step's split of its excerpt (`snippet_shared`)."""
+    return split_snippet_passages(text[:_SNIPPET_SCAN_CHARS], share=share)
 
 
 def _join_window(window: list[tuple[str, bool]]) -> str:
