@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from swarm.models.cjk_question import cjk_question_phrase, cjk_question_wording
 from swarm.wiki.page_text import truncate_with_marker
 from swarm.wiki.snippet_split import split_snippet_passages
 
@@ -21,6 +22,7 @@ __all__ = [
     "snippet_window",
     "stem",
     "tokenize",
+    "query_tokens",
     "words",
 ]
 
@@ -65,6 +67,8 @@ _NON_ASCII_SEPARATOR = re.compile(r"[^\x00-\x7f\w]+")
 _MOSTLY_ASCII_RATIO = 16
 _HIGH_BYTE_MASK = bytes(0x80 if code >= 0x80 else 0 for code in range(256))
 _CAPITAL_SIGMA = "\u03a3"  # lowered as final ς or σ by what is around it (str.lower)
+_HIRAGANA = re.compile("[\u3040-\u309f]").match
+_HIRAGANA_ONLY = re.compile("[\u3040-\u309f]+").fullmatch
 _STEM_CACHE: dict[str, str] = {}
 _STEM_CACHE_MAX = 500_000
 
@@ -125,15 +129,26 @@ def _mostly_ascii_words(data: bytes) -> list[str]:
     return found
 
 
+# Japanese writes a word's stem in kanji or katakana and its particles and endings in
+# hiragana, so a change of script is a word boundary (経費精算|の|締|め|切|り|は): bigrams are
+# taken within one script, never across ("算の", "ーは" are no words).
+_ONE_SCRIPT = re.compile(
+    "[\u3040-\u309f]+|[\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f]+"
+    "|[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]+|[^\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f"
+    "\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]+"
+)
+
+
 def _split_cjk(word: str) -> list[str]:
-    """`word` with each CJK run replaced by its bigrams: 学生券 → 学生, 生券."""
+    """`word` with each CJK run replaced by the bigrams of each of its one-script runs:
+    学生券 → 学生, 生券; 経費精算の締め切り → 経費, 費精, 精算, の, 締, め, 切, り."""
     pieces: list[str] = []
     position = 0
     for match in _CJK_RUN.finditer(word):
         if match.start() > position:
             pieces.append(word[position : match.start()])
-        run = match.group()
-        pieces.extend([run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)])
+        for one in _ONE_SCRIPT.findall(match.group()):
+            pieces.extend([one] if len(one) == 1 else [one[i : i + 2] for i in range(len(one) - 1)])
         position = match.end()
     if position < len(word):
         pieces.append(word[position:])
@@ -149,8 +164,9 @@ def stem(word: str) -> str:
     if word in STOPWORDS or len(word) > _MAX_TOKEN_CHARS:
         return ""
     if len(word) == 1:
-        # A lone letter is noise in English ("a", "s"); a lone CJK character is a word.
-        return word if word.isdigit() or _CJK_RUN.match(word) else ""
+        # A lone letter is noise in English ("a", "s"); a lone CJK character is a word, but
+        # for a lone hiragana, a Japanese particle or a word's ending ("の", "め" of 締め).
+        return word if word.isdigit() or _CJK_RUN.match(word) and not _HIRAGANA(word) else ""
     if not word.isalpha():
         return word
     if len(word) <= 3:
@@ -231,6 +247,23 @@ def tokenize(text: str) -> list[str]:
         if stemmed:
             tokens.append(stemmed)
     return tokens
+
+
+def query_tokens(query: str) -> list[str]:
+    """`tokenize(query)` for ranking, less a CJK question's asking, unless nothing else is
+    left: its hiragana bigrams (in Japanese hiragana writes the asking, いつ, いくつ, どの,
+    ですか, the particles and the endings; the words asked about are in kanji, katakana or
+    Latin) and the bigrams and characters of its question phrases (何日, 誰, 多少, 얼마)."""
+    tokens = tokenize(query)
+    if query.isascii() or not _CJK_RUN.search(query):
+        return tokens
+    asking = cjk_question_wording(query)
+    kept = [
+        token
+        for token in tokens
+        if not (_HIRAGANA_ONLY(token) or token in asking or cjk_question_phrase(token))
+    ]
+    return kept or tokens
 
 
 def content_words(text: str) -> set[str]:
