@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 
-from swarm.models.cjk_question import cjk_question_phrase, cjk_question_wording
 from swarm.wiki.page_text import truncate_with_marker
 from swarm.wiki.snippet_split import split_snippet_passages
 
@@ -257,6 +256,9 @@ def query_tokens(query: str) -> list[str]:
     tokens = tokenize(query)
     if query.isascii() or not _CJK_RUN.search(query):
         return tokens
+    # Imported here: swarm.models loads the settings, which a ranking of other text needs not.
+    from swarm.models.cjk_question import cjk_question_phrase, cjk_question_wording
+
     asking = cjk_question_wording(query)
     kept = [
         token
