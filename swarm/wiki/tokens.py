@@ -17,11 +17,11 @@ __all__ = [
     "best_snippet",
     "content_words",
     "page_passages",
+    "query_tokens",
     "snippet_from_passages",
     "snippet_window",
     "stem",
     "tokenize",
-    "query_tokens",
     "words",
 ]
 
@@ -66,7 +66,6 @@ _NON_ASCII_SEPARATOR = re.compile(r"[^\x00-\x7f\w]+")
 _MOSTLY_ASCII_RATIO = 16
 _HIGH_BYTE_MASK = bytes(0x80 if code >= 0x80 else 0 for code in range(256))
 _CAPITAL_SIGMA = "\u03a3"  # lowered as final ς or σ by what is around it (str.lower)
-_HIRAGANA = re.compile("[\u3040-\u309f]").match
 _HIRAGANA_ONLY = re.compile("[\u3040-\u309f]+").fullmatch
 _STEM_CACHE: dict[str, str] = {}
 _STEM_CACHE_MAX = 500_000
@@ -128,26 +127,15 @@ def _mostly_ascii_words(data: bytes) -> list[str]:
     return found
 
 
-# Japanese writes a word's stem in kanji or katakana and its particles and endings in
-# hiragana, so a change of script is a word boundary (経費精算|の|締|め|切|り|は): bigrams are
-# taken within one script, never across ("算の", "ーは" are no words).
-_ONE_SCRIPT = re.compile(
-    "[\u3040-\u309f]+|[\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f]+"
-    "|[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]+|[^\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f"
-    "\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]+"
-)
-
-
 def _split_cjk(word: str) -> list[str]:
-    """`word` with each CJK run replaced by the bigrams of each of its one-script runs:
-    学生券 → 学生, 生券; 経費精算の締め切り → 経費, 費精, 精算, の, 締, め, 切, り."""
+    """`word` with each CJK run replaced by its bigrams: 学生券 → 学生, 生券."""
     pieces: list[str] = []
     position = 0
     for match in _CJK_RUN.finditer(word):
         if match.start() > position:
             pieces.append(word[position : match.start()])
-        for one in _ONE_SCRIPT.findall(match.group()):
-            pieces.extend([one] if len(one) == 1 else [one[i : i + 2] for i in range(len(one) - 1)])
+        run = match.group()
+        pieces.extend([run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)])
         position = match.end()
     if position < len(word):
         pieces.append(word[position:])
@@ -163,9 +151,8 @@ def stem(word: str) -> str:
     if word in STOPWORDS or len(word) > _MAX_TOKEN_CHARS:
         return ""
     if len(word) == 1:
-        # A lone letter is noise in English ("a", "s"); a lone CJK character is a word, but
-        # for a lone hiragana, a Japanese particle or a word's ending ("の", "め" of 締め).
-        return word if word.isdigit() or _CJK_RUN.match(word) and not _HIRAGANA(word) else ""
+        # A lone letter is noise in English ("a", "s"); a lone CJK character is a word.
+        return word if word.isdigit() or _CJK_RUN.match(word) else ""
     if not word.isalpha():
         return word
     if len(word) <= 3:

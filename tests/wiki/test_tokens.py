@@ -3,7 +3,6 @@ and CJK bigrams, on hypothesis-made text of every script and on every fixture pa
 
 from __future__ import annotations
 
-import itertools
 import re
 from pathlib import Path
 
@@ -28,24 +27,11 @@ def test_ascii_fast_path_equals_the_regex(text: str) -> None:
 
 FIXTURES = Path(__file__).resolve().parents[2] / "wiki_fixtures"
 # The specification `words()` meets: the regex's runs of letters and digits over the
-# lowercased text, each run of CJK characters (Han, kana, Hangul) as the character bigrams
-# of its runs of one script (hiragana, katakana, Hangul, Han): 締め切り → 締, め, 切, り.
+# lowercased text, each run of CJK characters (Han, kana, Hangul) as its character bigrams.
 REFERENCE_CJK_RUN = re.compile(
     "[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf"
     "\u4e00-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff66-\uff9f\U00020000-\U0002fa1f]+"
 )
-REFERENCE_SCRIPTS = (
-    "\u3040-\u309f",  # hiragana
-    "\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f",  # katakana, full and half width
-    "\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3",  # Hangul
-)
-
-
-def _script(char: str) -> int:
-    for number, ranges in enumerate(REFERENCE_SCRIPTS):
-        if re.match(f"[{ranges}]", char):
-            return number
-    return len(REFERENCE_SCRIPTS)  # Han
 
 
 def reference_words(text: str) -> list[str]:
@@ -53,9 +39,7 @@ def reference_words(text: str) -> list[str]:
     for word in REFERENCE_WORD_RE.findall(text.lower()):
         for part in re.split(f"({REFERENCE_CJK_RUN.pattern})", word):
             if REFERENCE_CJK_RUN.fullmatch(part):
-                for _, run in itertools.groupby(part, key=_script):
-                    one = "".join(run)
-                    pieces += [one[i : i + 2] for i in range(max(1, len(one) - 1))]
+                pieces += [part[i : i + 2] for i in range(max(1, len(part) - 1))]
             elif part:
                 pieces.append(part)
     return pieces
