@@ -8,7 +8,13 @@ from collections.abc import Iterable
 
 from swarm.lazy_re import lazy_compile
 
-__all__ = ["cjk_junctions", "cjk_question_wording", "cjk_scaffold", "cjk_unstated"]
+__all__ = [
+    "cjk_junctions",
+    "cjk_question_phrase",
+    "cjk_question_wording",
+    "cjk_scaffold",
+    "cjk_unstated",
+]
 
 # Chinese and Japanese function characters (particles, question marks, copulas, the modals
 # 能 / 要, the adverbs 才 / 也 / 就) and the question phrases of both: a CJK bigram holding
@@ -48,6 +54,14 @@ _CJK_QUESTION_PHRASES = (
     "얼마나 얼마 어디 어떻게 어떤 언제 무엇 뭐 몇 누구 왜 어느"
 ).split()
 _CJK_QUESTION_PHRASE = lazy_compile("|".join(sorted(_CJK_QUESTION_PHRASES, key=len, reverse=True)))
+_QUESTION_PHRASE_SET = frozenset(_CJK_QUESTION_PHRASES)
+
+
+def cjk_question_phrase(token: str) -> bool:
+    """A CJK token that is a question phrase whole: 何, 誰, 几, 多少, 얼마."""
+    return token in _QUESTION_PHRASE_SET
+
+
 # Japanese particles: a bigram joining one to a kanji or katakana ("スの", "語は", "に座")
 # spans the boundary between a word and its particle.
 _PARTICLES = frozenset("のはがをにでともへやか")

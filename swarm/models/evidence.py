@@ -126,6 +126,9 @@ _QUESTION_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     ("place", re.compile(r"\bwhere\b|\bwhich\s+(city|town|country|place)\b", re.IGNORECASE)),
     ("reason", re.compile(r"^\W*why\b|\bwhat\s+(caused|made|led)\b", re.IGNORECASE)),
+    # Japanese and Korean "when" (いつ, いつまで; not いつも "always", いつか "someday"):
+    # the answer is a date.
+    ("date", re.compile("いつ(?!も|か(?!ら))|언제")),
     # Chinese and Japanese "how much / how many": the answer is a figure.
     (
         "figure",

@@ -26,7 +26,7 @@ from swarm.wiki.pages import read_page_texts
 from swarm.wiki.snippet_cache import SnippetPassages
 from swarm.wiki.snippet_store import PASSAGES_CACHE_FOLDER, SnippetStore
 from swarm.wiki.snippet_store import STORE_FILENAME as STORE_FILENAME_PASSAGES
-from swarm.wiki.tokens import PassageTokens, page_passages, snippet_window, tokenize
+from swarm.wiki.tokens import PassageTokens, page_passages, query_tokens, snippet_window, tokenize
 
 if TYPE_CHECKING:
     from swarm.config import Settings
@@ -153,8 +153,8 @@ class PageRanker:
         only those best pages are read (from the per-ranker cache): the scores are the same."""
         if self._retriever is None or k <= 0:
             return []
-        query_tokens = tokenize(query)
-        token_ids = list(dict.fromkeys(self._vocab[t] for t in query_tokens if t in self._vocab))
+        asked = query_tokens(query)
+        token_ids = list(dict.fromkeys(self._vocab[t] for t in asked if t in self._vocab))
         if not token_ids:
             return []
         scores = np.asarray(self._retriever.get_scores_from_ids(token_ids))
@@ -162,7 +162,7 @@ class PageRanker:
         top = np.argpartition(-scores, count - 1)[:count] if count < len(scores) else None
         candidates = top.tolist() if top is not None else list(range(len(scores)))
         ordered = sorted(candidates, key=lambda doc: (-float(scores[doc]), doc))
-        idf = _token_idf(self._retriever, self._vocab, set(query_tokens))
+        idf = _token_idf(self._retriever, self._vocab, set(asked))
         positive = [doc for doc in ordered if float(scores[doc]) > 0]
         read = positive if snippets else positive[:PASSAGE_PAGES]
         passages_of = self._passages_of(read)  # doc -> (passages, their tokens memo)

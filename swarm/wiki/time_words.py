@@ -140,9 +140,13 @@ _EVENT = _words_regex(_EVENT_PATTERNS)
 
 # The same asks in Chinese, Japanese and Korean, which have no word boundaries to match on:
 # now / current / latest / this year, month, week / today / still / price, cost, how much.
+# Japanese いま (now) is also the polite verb ending います / いません / いました ("使います",
+# "呼ばれています"), which asks nothing about now; 今 stands for now before a particle, a
+# comma or a space ("今の担当", "今は", "今、") and in 今朝 / 今夜 / 今晩 / 今現在 (this
+# morning, tonight, right now), not in 今後 / 今回 / 今度 (from now on, this time, next time).
 _MOMENT_CJK = re.compile(
     r"现在|現在|目前|当前|當前|如今|最新|最近|今年|今月|今週|本月|本周|本週|这周|這週|今天|今日|"
-    r"まだ|いま|今は|仍然|依然|"
+    r"まだ|いま(?![すせし])|今(?:の|は|も|[、,，\s]|$)|今朝|今夜|今晩|現時点|仍然|依然|"
     r"지금|현재|최신|요즘|올해|이번\s?달|이번\s?주|오늘|아직"
 )
 # Prices in Spanish, French and German, the languages a bilingual wiki most often mixes in:
@@ -158,6 +162,12 @@ _TOPIC_EUROPEAN = re.compile(
 _TOPIC_CJK = re.compile(
     r"价格|價格|价钱|價錢|多少钱|多少錢|票价|票價|起步价|起步價|车费|車費|费用|費用|收费|收費|"
     r"报价|報價|値段|料金|価格|いくら|가격|얼마|요금|비용"
+)
+# A limit a rule sets, not a price: "up to how much" (いくらまで, 얼마까지) and "at least /
+# at most how much" (最低いくら, 上限はいくら), as `_THRESHOLD` reads "above what price...".
+_THRESHOLD_CJK = re.compile(
+    r"いくら(?:\s*まで)|(?:最低|最高|最大|最小|上限|下限)[はがで]?\s*いくら|얼마\s*까지|"
+    r"(?:최소|최대|최저|최고)\s*얼마"
 )
 
 # A company's revenue or ARR moves every quarter, unless the question names a past year.
@@ -280,7 +290,7 @@ def names_fast_moving_fact(text: str) -> bool:
     price does a purchase need approval?" asks for a rule's limit, not a price."""
     if not isinstance(text, str):
         return False
-    text = _THRESHOLD.sub(" ", text)
+    text = _THRESHOLD_CJK.sub(" ", _THRESHOLD.sub(" ", text))
     return bool(_TOPIC.search(text) or _TOPIC_CJK.search(text) or _TOPIC_EUROPEAN.search(text))
 
 

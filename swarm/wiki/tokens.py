@@ -17,6 +17,7 @@ __all__ = [
     "best_snippet",
     "content_words",
     "page_passages",
+    "query_tokens",
     "snippet_from_passages",
     "snippet_window",
     "stem",
@@ -65,6 +66,7 @@ _NON_ASCII_SEPARATOR = re.compile(r"[^\x00-\x7f\w]+")
 _MOSTLY_ASCII_RATIO = 16
 _HIGH_BYTE_MASK = bytes(0x80 if code >= 0x80 else 0 for code in range(256))
 _CAPITAL_SIGMA = "\u03a3"  # lowered as final ς or σ by what is around it (str.lower)
+_HIRAGANA_ONLY = re.compile("[\u3040-\u309f]+").fullmatch
 _STEM_CACHE: dict[str, str] = {}
 _STEM_CACHE_MAX = 500_000
 
@@ -231,6 +233,26 @@ def tokenize(text: str) -> list[str]:
         if stemmed:
             tokens.append(stemmed)
     return tokens
+
+
+def query_tokens(query: str) -> list[str]:
+    """`tokenize(query)` for ranking, less a CJK question's asking, unless nothing else is
+    left: its hiragana bigrams (in Japanese hiragana writes the asking, いつ, いくつ, どの,
+    ですか, the particles and the endings; the words asked about are in kanji, katakana or
+    Latin) and the bigrams and characters of its question phrases (何日, 誰, 多少, 얼마)."""
+    tokens = tokenize(query)
+    if query.isascii() or not _CJK_RUN.search(query):
+        return tokens
+    # Imported here: swarm.models loads the settings, which a ranking of other text needs not.
+    from swarm.models.cjk_question import cjk_question_phrase, cjk_question_wording
+
+    asking = cjk_question_wording(query)
+    kept = [
+        token
+        for token in tokens
+        if not (_HIRAGANA_ONLY(token) or token in asking or cjk_question_phrase(token))
+    ]
+    return kept or tokens
 
 
 def content_words(text: str) -> set[str]:
