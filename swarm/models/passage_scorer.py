@@ -9,7 +9,9 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import PurePath
 
+from swarm.models.answer_types import TypeWords
 from swarm.models.base import Confidence
 from swarm.models.cjk_question import cjk_junctions, cjk_question_wording, cjk_scaffold
 from swarm.models.definitions import term_defined
@@ -147,6 +149,7 @@ class PassageScorer:
         }
         self.names = frozenset().union(*(t.words for t in self.rule.key_terms if t.is_name))
         self.type_words, self.generic = loosened(query, self.query_words - self.names, self.rule)
+        self._types = TypeWords(query, self.rule.asks_value)
         count = len(self.items)
         self.idf = {
             word: math.log(1 + (count - df + 0.5) / (df + 0.5))
@@ -332,22 +335,34 @@ class PassageScorer:
         # temporary files", "PathSpec") name no instance of what a "which X" asks for.
         text = " ".join(_prose(i.passage) for i in items if self.matched([i]) & asked or not asked)
         instance = not rank and self.rule.instance_stated(text)
+        let_off = self._types_let_off(items, text) if instance else frozenset()
         coverage, lacks, stated = weighted_coverage(
             self.idf,
             self.matched(items),
             titled,
-            optional=self.type_words if instance else set(),
+            optional=let_off,
             generic=self.generic,
             context_weight=CONTEXT_WEIGHT if self.rule.how_to or rank else HIGH_CONTEXT_WEIGHT,
             key_share=HIGH_KEY_WORD_IDF_SHARE,
             titles_count=not self.rule.how_to,
         )
-        if not rank and not instance and self.type_words - self.matched(items) - titled:
+        if not rank and self.type_words - let_off - self.matched(items) - titled:
             lacks = True  # "which macro": neither a macro named nor the word "macro"
         if not rank:  # a missing word heading another section of the page: the answer is there
             page = [i.context_words for i in self.items if i.passage.page == items[0].passage.page]
             lacks |= bool((asked - self.matched(items) - titled) & frozenset().union(*page))
         return coverage, lacks, stated
+
+    def _types_let_off(self, items: Sequence[ScoredPassage], text: str) -> frozenset[str]:
+        """The type words a named instance in `text` lets off (`TypeWords.let_off`), given
+        those the span's page states anywhere read (text, title, headings)."""
+        page = items[0].passage.page
+        read = [i.words | i.context_words for i in [*items, *self.items] if i.passage.page == page]
+        words = frozenset().union(*read)
+        stated = frozenset(w for w in self.type_words if self._states(w, words))
+        code = " ".join(item.passage.code for item in items)
+        own = f"{PurePath(page).stem}\n{items[0].passage.context}"
+        return self._types.let_off(self.type_words, stated, (text, code, own), self.query_words)
 
     def _term_defined(self, items: Sequence[ScoredPassage]) -> bool:
         """A one-term definition question ("What is DTR?") and a passage defining the term."""
