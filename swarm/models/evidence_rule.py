@@ -141,6 +141,9 @@ class EvidenceRule:
         # need not say "not" (`tar --list`), though it may ("without changing": agreed below).
         negating = without_constraints(question) if self.how_to else question
         self.negated = has_negation(negating) or self.language.negated
+        # "Which newsgroup did Linus not post to?": what the question negates (post), which
+        # a passage's own negation must bear on too ("not counting the flight" is another).
+        self.negated_asked = negated_words(negating) - STOPWORDS
         # "instead of overwriting", "stop bzip2 from deleting": what the question wants not
         # done, so a passage saying "do not overwrite" / "don't delete" agrees with it.
         self.denied = negated_words(denials_as_not(question)) | denied_words(question)
@@ -302,6 +305,8 @@ class EvidenceRule:
             return "the passage sets up an invented example (say you have..., suppose...)"
         if self.negated and not (has_negation(text) or self.language.says_not(text)):
             return "the negation differs"
+        if self.negated and self._negates_another(text):
+            return "the passage negates something else than the question does"
         if not self.negated and (self.question_words - self.denied) & negated_words(text):
             return "the negation differs"
         if self.opposites & text_lower or cjk_opposite(self.question, raw):
@@ -328,6 +333,14 @@ class EvidenceRule:
             how = self.how.problem(text, code, context, words_ | text_words(context))
             return how or (self._when_problem(text) if "date" in self.kinds else "")
         return self._kind_problem(text, new_words)
+
+    def _negates_another(self, text: str) -> bool:
+        """An English passage's negations bear on none of the words the question negates
+        ("What do I not use now that np.float_ is gone?": "np.float_ is gone (use
+        np.float64)" negates nothing the question does)."""
+        if not self.negated_asked or self.language.says_not(text):
+            return False
+        return not self.negated_asked & negated_words(text)
 
     def _when_problem(self, text: str) -> str:
         bare, new_numbers = without_numbers(text, self.numbers), _numbers(text) - self.numbers
