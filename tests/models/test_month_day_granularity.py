@@ -1,6 +1,6 @@
 """ "In what month..." and "on what day..." want a time finer than a year: a month or a weekday
-named, a date with its month, a day of the month. A passage giving only the year ("in 911")
-is no answer to them, though it answers "in what year"."""
+named, a date with its month, a day of the month (a month alone is no day). A passage giving
+only the year ("in 911") is no answer to them, though it answers "in what year"."""
 
 from __future__ import annotations
 
@@ -45,6 +45,20 @@ WITH_MONTH = "Rollo, a Viking leader, was granted land around Rouen by King Char
             "not high",
             "911",
             id="a-year-for-a-day",
+        ),
+        pytest.param(
+            WITH_MONTH,
+            "On what day was Rollo granted land around Rouen?",
+            "not high",
+            "July",
+            id="a-month-for-a-day",
+        ),
+        pytest.param(
+            WITH_MONTH.replace("July", "10 July"),
+            "On what day was Rollo granted land around Rouen?",
+            "high",
+            "10 July",
+            id="a-day-for-a-day",
         ),
     ],
 )
