@@ -11,7 +11,12 @@ from dataclasses import dataclass
 from swarm.models.alternatives import choice_stated, choice_unstated
 from swarm.models.answer_types import asks_for_value, glossed_only, value_of_noun, value_stated
 from swarm.models.cjk_question import cjk_unstated
-from swarm.models.contrasts import contrasted, direction_swapped, task_reversed
+from swarm.models.contrasts import (
+    contrasted,
+    direction_swapped,
+    task_reversed,
+    threshold_swapped,
+)
 from swarm.models.definitions import meaning_unstated
 from swarm.models.evidence import MONTHS, figures, lemma, spoken, text_words
 from swarm.models.how_to import (
@@ -313,6 +318,8 @@ class EvidenceRule:
             return "the passage says the opposite (before/after, first/last...)"
         if direction_swapped(self.question, text) or task_reversed(self.question, text):
             return "the passage has the move the other way (from/to)"
+        if threshold_swapped(self.question, text):
+            return "the passage bounds the figure the other way (over/under...)"
         # (A how-to's "instead of the default output" is a command's contrast of its own.)
         if not self.how_to and contrasted(self.question, self.question_words, text):
             return "the passage says it only of what it contrasts (unlike X...)"
