@@ -12,10 +12,23 @@ import re
 from collections.abc import Set
 
 from swarm.models.measures import measure_kinds
-from swarm.models.question_words import AUXILIARY_WORDS
+from swarm.models.question_words import (
+    AUXILIARY_WORDS,
+    agent_type_words,
+    free_type_words,
+    type_heads,
+)
+from swarm.models.text_names import personal_names
 from swarm.wiki.tokens import tokenize
 
-__all__ = ["asks_for_set", "asks_for_value", "glossed_only", "value_of_noun", "value_stated"]
+__all__ = [
+    "TypeWords",
+    "asks_for_set",
+    "asks_for_value",
+    "glossed_only",
+    "value_of_noun",
+    "value_stated",
+]
 
 _I = re.IGNORECASE
 _AUX = "|".join(AUXILIARY_WORDS)
@@ -133,3 +146,78 @@ def glossed_only(names: Set[str], text: str) -> bool:
     outside = set(tokenize(_BRACKETED.sub(" ", text)))
     inside = set(tokenize(" ".join(m.group() for m in _BRACKETED.finditer(text))))
     return bool(names & inside - outside)
+
+
+class TypeWords:
+    """Which of a "which X" question's type words a named instance lets off."""
+
+    def __init__(self, question: str, asks_value: bool) -> None:
+        self.asks_value = asks_value
+        self.free = free_type_words(question)
+        self.agents = agent_type_words(question)
+        self.heads = type_heads(question)
+
+    def let_off(
+        self,
+        type_words: frozenset[str],
+        stated: frozenset[str],
+        span: tuple[str, str, str],
+        asked: Set[str],
+    ) -> frozenset[str]:
+        """`type_words` a named instance lets off, `span` being the answer's prose, its code
+        and its page's title: all for a value ("what temperature": the rule wants its
+        figure); else the broad ones and a compound's head (`free_type_words`), an agent noun
+        ("which industrialist") when the prose names a person (a name not among the
+        question's words, `asked`), and those the answering page writes (`stated`); all when
+        the kind is written into the instance's own name ("ValueError" for "which error"),
+        the instance is written in the code too ("pip install django celery": a program's
+        or package's name) or the page is the instance's own (`title`: the page's file name,
+        a line break, its title and headings; `_own_page`). A name on a page never saying
+        "dynasty", in none of those ways, is no dynasty."""
+        text, code, title = span
+        if self.asks_value or _kind_in_name(self.heads, text) or _named_in(text, code, asked):
+            return type_words
+        if _own_page(title, text, asked):
+            return type_words
+        free = self.free | stated
+        if self.agents and any(name - set(asked) for name in personal_names(text)):
+            free |= self.agents
+        return type_words & free
+
+
+def _kind_in_name(heads: Set[str], text: str) -> bool:
+    """A camel-case word of `text` ends in one of `heads` ("ValueError" for "error")."""
+    return any(
+        re.search(rf"\b[A-Z]\w*?[a-z0-9]{re.escape(head[:1].upper() + head[1:])}s?\b", text)
+        for head in heads
+    )
+
+
+_NAME = re.compile(r"(?<![\w'])[A-Z][\w.+-]*")
+
+
+def _named_in(text: str, code: str, asked: Set[str]) -> bool:
+    """A name of the prose, not the question's, written in the code too."""
+    code_words = set(tokenize(code))
+    return bool(code) and any(
+        set(tokenize(name)) <= code_words and not set(tokenize(name)) & set(asked)
+        for name in _NAME.findall(text)
+        if tokenize(name)
+    )
+
+
+_NAME_RUN = re.compile(r"(?<![\w'])[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")
+
+
+def _own_page(title: str, text: str, asked: Set[str]) -> bool:
+    """The page is the instance's own: its title and headings (after the file name and a line
+    break in `title`) hold a name `text` writes, the question does not ask about, sharing a
+    word with the page's file name (messenger.md: "The Russian Messenger")."""
+    name, _, headings = title.partition("\n")
+    named = set(tokenize(name))
+    for run in _NAME_RUN.findall(headings):
+        run = re.sub(r"^(?:The|A|An)\s+", "", run)
+        tokens = set(tokenize(run))
+        if tokens & named and run in text and not tokens & set(asked):
+            return True
+    return False

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from swarm.wiki.tokens import tokenize
 
-__all__ = ["contrasted", "direction_swapped", "task_reversed"]
+__all__ = ["contrasted", "direction_swapped", "task_reversed", "threshold_swapped"]
 
 _FROM = re.compile(r"\b(?:from|off|out\s+of)\s+(?:the\s+)?([A-Z][\w'&.-]*)")
 _TO = re.compile(r"\b(?:to|into|onto|towards?)\s+(?:the\s+)?([A-Z][\w'&.-]*)")
@@ -89,3 +89,26 @@ def contrasted(question: str, question_words: frozenset[str], text: str) -> bool
     inside = {token for match in _CONTRAST.finditer(text) for token in tokenize(match.group(1))}
     outside = set(tokenize(_CONTRAST.sub(" ", text)))
     return bool(question_words & inside - outside)
+
+
+# A threshold asked one way ("below what amount", "under how many days") and stated only the
+# other ("over $25", "more than 90 days"): the passage sets the bound the question does not.
+_UPPER = r"(?:over|above|more\s+than|greater\s+than|exceeding|in\s+excess\s+of|at\s+least)"
+_LOWER = r"(?:under|below|less\s+than|fewer\s+than|lower\s+than|at\s+most|up\s+to)"
+_ASKED_BOUND = re.compile(
+    rf"\b(?:({_UPPER})|({_LOWER}))\s+(?:what|which|how\s+(?:much|many|long|old|big))\b",
+    re.IGNORECASE,
+)
+_FIGURE = r"\s+(?:[$€£¥]\s?)?\d"
+_SAID_UPPER = re.compile(rf"\b{_UPPER}{_FIGURE}", re.IGNORECASE)
+_SAID_LOWER = re.compile(rf"\b{_LOWER}{_FIGURE}", re.IGNORECASE)
+
+
+def threshold_swapped(question: str, text: str) -> bool:
+    """The question asks for a bound one way ("below what amount") and `text` states a figure
+    bound only the other way ("over $25")."""
+    asked = _ASKED_BOUND.search(question)
+    if asked is None:
+        return False
+    upper, lower = bool(_SAID_UPPER.search(text)), bool(_SAID_LOWER.search(text))
+    return (lower and not upper) if asked.group(1) else (upper and not lower)

@@ -11,7 +11,12 @@ from dataclasses import dataclass
 from swarm.models.alternatives import choice_stated, choice_unstated
 from swarm.models.answer_types import asks_for_value, glossed_only, value_of_noun, value_stated
 from swarm.models.cjk_question import cjk_unstated
-from swarm.models.contrasts import contrasted, direction_swapped, task_reversed
+from swarm.models.contrasts import (
+    contrasted,
+    direction_swapped,
+    task_reversed,
+    threshold_swapped,
+)
 from swarm.models.cross_references import is_cross_reference
 from swarm.models.definitions import meaning_unstated
 from swarm.models.evidence import MONTHS, figures, lemma, spoken, text_words
@@ -28,6 +33,7 @@ from swarm.models.negations import OPPOSITE, cjk_opposite, has_negation, negated
 from swarm.models.question_language import question_language
 from swarm.models.question_words import AUXILIARIES, GENERIC, answer_type_words
 from swarm.models.siblings import qualifier_swapped
+from swarm.models.superseded import superseded
 from swarm.models.targets import target_for_outcome
 from swarm.models.text_names import capitalised_names, named_places
 from swarm.models.time_place import place_stated, when_problem
@@ -45,12 +51,6 @@ _RELATIVE_TIME = frozenset("before after prior previous preceding following".spl
 _TEMPORAL_RELATION = frozenset(
     "before after prior previous previously preceding following earlier later until since "
     "then".split()
-)
-# A page or section that says it no longer holds ("2025 rate card (superseded)"): its facts
-# answer a question about the past ("what was...", "the old...", "in 2025"), not the present.
-_SUPERSEDED = re.compile(
-    r"\b(superseded|deprecated|obsolete|outdated|no longer (valid|current|in use|applies))\b",
-    re.IGNORECASE,
 )
 _PAST_ASKED = re.compile(
     r"\b(was|were|used to|previous|previously|former|formerly|old|older|earlier|original|"
@@ -149,6 +149,9 @@ class EvidenceRule:
         # need not say "not" (`tar --list`), though it may ("without changing": agreed below).
         negating = without_constraints(question) if self.how_to else question
         self.negated = has_negation(negating) or self.language.negated
+        # "Which newsgroup did Linus not post to?": what the question negates (post), which
+        # a passage's own negation must bear on too ("not counting the flight" is another).
+        self.negated_asked = negated_words(negating) - STOPWORDS
         # "instead of overwriting", "stop bzip2 from deleting": what the question wants not
         # done, so a passage saying "do not overwrite" / "don't delete" agrees with it.
         self.denied = negated_words(denials_as_not(question)) | denied_words(question)
@@ -303,7 +306,7 @@ class EvidenceRule:
         if few and cjk_unstated(self.question, self.question_words, raw):
             return "a one-character word of the question is not stated"
         text_lower = set(words(text))
-        if not self.asks_past and _superseded(raw, self.question):
+        if not self.asks_past and superseded(raw, self.question):
             return "the passage or its heading says it is superseded"
         if (
             not self.how_to
@@ -313,6 +316,8 @@ class EvidenceRule:
             return "the passage sets up an invented example (say you have..., suppose...)"
         if self.negated and not (has_negation(text) or self.language.says_not(text)):
             return "the negation differs"
+        if self.negated and self._negates_another(text):
+            return "the passage negates something else than the question does"
         negates = (self.question_words - self.denied) & negated_words(text)
         if not self.negated and not self.polar and negates:
             return "the negation differs"
@@ -322,6 +327,8 @@ class EvidenceRule:
             return "the passage says the opposite (before/after, first/last...)"
         if direction_swapped(self.question, text) or task_reversed(self.question, text):
             return "the passage has the move the other way (from/to)"
+        if threshold_swapped(self.question, text):
+            return "the passage bounds the figure the other way (over/under...)"
         # (A how-to's "instead of the default output" is a command's contrast of its own.)
         if not self.how_to and contrasted(self.question, self.question_words, text):
             return "the passage says it only of what it contrasts (unlike X...)"
@@ -342,6 +349,14 @@ class EvidenceRule:
             how = self.how.problem(text, code, context, words_ | text_words(context))
             return how or (self._when_problem(text) if "date" in self.kinds else "")
         return self._kind_problem(text, new_words)
+
+    def _negates_another(self, text: str) -> bool:
+        """An English passage's negations bear on none of the words the question negates
+        ("What do I not use now that np.float_ is gone?": "np.float_ is gone (use
+        np.float64)" negates nothing the question does)."""
+        if not self.negated_asked or self.language.says_not(text):
+            return False
+        return not self.negated_asked & negated_words(text)
 
     def _when_problem(self, text: str) -> str:
         bare, new_numbers = without_numbers(text, self.numbers), _numbers(text) - self.numbers
@@ -376,10 +391,3 @@ class EvidenceRule:
 
 
 _FEW_WORDS = 3  # question words at most, for the one-character check
-
-
-def _superseded(raw: str, question: str) -> bool:
-    """`raw` says it no longer holds, in words the question does not ask with ("outdated
-    packages" is what "upgrade my outdated packages" is about, not the passage's status)."""
-    asked = question.lower()
-    return any(match.group(0).lower() not in asked for match in _SUPERSEDED.finditer(raw))

@@ -13,9 +13,10 @@ from swarm.models.answer_types import asks_for_set
 from swarm.models.base import Confidence
 from swarm.models.evidence import figures, spoken, text_words
 from swarm.models.parts_answered import part_unanswered
-from swarm.models.passage_scorer import PassageScorer, ScoredPassage
+from swarm.models.passage_scorer import PassageScorer
 from swarm.models.question_parts import question_parts
 from swarm.models.question_words import COUNTING, MONEY
+from swarm.models.scored_passages import ScoredPassage
 
 __all__ = [
     "ExtractiveAnswer",

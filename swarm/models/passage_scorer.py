@@ -8,8 +8,9 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from pathlib import PurePath
 
+from swarm.models.answer_types import TypeWords
 from swarm.models.base import Confidence
 from swarm.models.cjk_question import cjk_junctions, cjk_question_wording, cjk_scaffold
 from swarm.models.cross_references import is_cross_reference
@@ -18,7 +19,6 @@ from swarm.models.derived_forms import derived_forms
 from swarm.models.entity_pages import EntityPages
 from swarm.models.evidence import (
     KIND_PRIORITY,
-    answer_kinds,
     name_aliases,
     question_kinds,
     question_text_words,
@@ -39,10 +39,11 @@ from swarm.models.question_words import (
     weighted_coverage,
 )
 from swarm.models.reasons import reason_stated
+from swarm.models.scored_passages import ScoredPassage, prose
 from swarm.models.still_questions import state_time_unstated
 from swarm.wiki.passages import Passage
 
-__all__ = ["PassageScorer", "ScoredPassage"]
+__all__ = ["PassageScorer"]
 
 _PRESENT_MOMENT = re.compile(
     r"\b(right\s+now|at\s+(the\s+)?(moment|present)|these\s+days|presently|currently|"
@@ -73,27 +74,6 @@ KIND_BONUS = 0.2
 # asks about when one of those has its own page among the excerpts (`EntityPages`).
 OFF_ENTITY_RANK_SHARE = 0.5
 # --- scoring ------------------------------------------------------------------------------
-
-
-def _prose(passage: Passage) -> str:
-    """The passage's text without the code block after its lead-in (inline code stays: it
-    is written in the sentence, "extract(html, favor_recall=True) got most back")."""
-    code, text = passage.code, passage.text
-    if code and text.endswith(code) and text[: -len(code)].rstrip().endswith(":"):
-        return text[: -len(code)]
-    return text
-
-
-@dataclass(frozen=True, slots=True)
-class ScoredPassage:
-    passage: Passage
-    words: frozenset[str]
-    context_words: frozenset[str]
-
-    @property
-    def kinds(self) -> frozenset[str]:
-        """`answer_kinds` of the text, read only when a question needs them (memoised there)."""
-        return answer_kinds(self.passage.text)
 
 
 class PassageScorer:
@@ -150,6 +130,7 @@ class PassageScorer:
         }
         self.names = frozenset().union(*(t.words for t in self.rule.key_terms if t.is_name))
         self.type_words, self.generic = loosened(query, self.query_words - self.names, self.rule)
+        self._types = TypeWords(query, self.rule.asks_value)
         count = len(self.items)
         self.idf = {
             word: math.log(1 + (count - df + 0.5) / (df + 0.5))
@@ -339,24 +320,36 @@ class PassageScorer:
         asked = self.query_words - self.names - self.type_words - self.generic
         # Names are read in the prose: a code block's identifiers and comments ("# Ignore
         # temporary files", "PathSpec") name no instance of what a "which X" asks for.
-        text = " ".join(_prose(i.passage) for i in items if self.matched([i]) & asked or not asked)
+        text = " ".join(prose(i.passage) for i in items if self.matched([i]) & asked or not asked)
         instance = not rank and self.rule.instance_stated(text)
+        let_off = self._types_let_off(items, text) if instance else frozenset()
         coverage, lacks, stated = weighted_coverage(
             self.idf,
             self.matched(items),
             titled,
-            optional=self.type_words if instance else set(),
+            optional=let_off,
             generic=self.generic,
             context_weight=CONTEXT_WEIGHT if self.rule.how_to or rank else HIGH_CONTEXT_WEIGHT,
             key_share=HIGH_KEY_WORD_IDF_SHARE,
             titles_count=not self.rule.how_to,
         )
-        if not rank and not instance and self.type_words - self.matched(items) - titled:
+        if not rank and self.type_words - let_off - self.matched(items) - titled:
             lacks = True  # "which macro": neither a macro named nor the word "macro"
         if not rank:  # a missing word heading another section of the page: the answer is there
             page = [i.context_words for i in self.items if i.passage.page == items[0].passage.page]
             lacks |= bool((asked - self.matched(items) - titled) & frozenset().union(*page))
         return coverage, lacks, stated
+
+    def _types_let_off(self, items: Sequence[ScoredPassage], text: str) -> frozenset[str]:
+        """The type words a named instance in `text` lets off (`TypeWords.let_off`), given
+        those the span's page states anywhere read (text, title, headings)."""
+        page = items[0].passage.page
+        read = [i.words | i.context_words for i in [*items, *self.items] if i.passage.page == page]
+        words = frozenset().union(*read)
+        stated = frozenset(w for w in self.type_words if self._states(w, words))
+        code = " ".join(item.passage.code for item in items)
+        own = f"{PurePath(page).stem}\n{items[0].passage.context}"
+        return self._types.let_off(self.type_words, stated, (text, code, own), self.query_words)
 
     def _term_defined(self, items: Sequence[ScoredPassage]) -> bool:
         """A one-term definition question ("What is DTR?") and a passage defining the term."""

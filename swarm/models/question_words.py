@@ -14,6 +14,7 @@ from swarm.wiki.tokens import tokenize
 __all__ = [
     "AUXILIARIES",
     "AUXILIARY_WORDS",
+    "BROAD_TYPES",
     "COUNTING",
     "GENERIC",
     "GENERIC_WEIGHT",
@@ -22,8 +23,11 @@ __all__ = [
     "NEEDS_FIGURE_KINDS",
     "QUESTION_SCAFFOLD",
     "REASON_WORDS",
+    "agent_type_words",
+    "free_type_words",
     "loosened",
     "normalised_words",
+    "type_heads",
     "weighted_coverage",
 ]
 
@@ -138,6 +142,16 @@ _NAMING = re.compile(
     r"titles?|terms?)\s+(?:of|for)\b",
     re.IGNORECASE,
 )
+# The broadest nouns of a kind ("which company", "what year", "which person"): a wiki names
+# the instance ("insured with Hiscox", "in 911") and seldom the class, so a named instance
+# lets them off. A narrower type noun ("which dynasty", "which newsgroup", "which pope") is a
+# word the answering page writes somewhere when its instance is one: any name does not do.
+BROAD_TYPES = normalised_words(
+    "person persons people man men woman women individual company companies firm firms "
+    "business businesses organisation organisations organization organizations place places "
+    "country countries city cities town towns location locations year years month months day "
+    "days date dates time times name names thing things one ones"
+)
 _IRREGULAR_PLURALS = frozenset("people men women children".split())
 _ADVERBS = frozenset("also still now then ever never always often already just even only".split())
 _NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten".split())
@@ -154,11 +168,10 @@ def _plural(word: str) -> bool:
     )
 
 
-def answer_type_words(question: str) -> frozenset[str]:
-    """The words naming what the answer is an instance of: the noun (or two-word compound)
-    after which/what ("which company insures" -> company; "in what year" -> year), and the
-    naming words of "what is X called" / "what was the name of X"."""
-    found: set[str] = set()
+def _type_phrases(question: str) -> list[list[str]]:
+    """Each "which/what X [Y]" type's words, lower case: the noun or two-word compound after
+    which/what, ending before a word that reads as the verb or a function word."""
+    phrases: list[list[str]] = []
     for match in _WH_TYPE.finditer(question):
         sequence = match.group(1).split()
         taken: list[str] = []
@@ -179,15 +192,67 @@ def answer_type_words(question: str) -> frozenset[str]:
             taken.append(word)
             if at >= 1 and len(taken) >= 2:
                 break
+        phrases.append(taken)
+    return phrases
+
+
+def _tokens(words: list[str]) -> set[str]:
+    return {token for word in words for token in tokenize(word.replace("-", " "))}
+
+
+def answer_type_words(question: str) -> frozenset[str]:
+    """The words naming what the answer is an instance of: the noun (or two-word compound)
+    after which/what ("which company insures" -> company; "in what year" -> year), and the
+    naming words of "what is X called" / "what was the name of X"."""
+    found: set[str] = set()
+    for taken in _type_phrases(question):
         # The last word names the answer's type; a word before it says which ones ("which
         # tomato variety": a variety that is a tomato), a word the passage must state, but
         # for "what pen name", "which brand name": a kind of name.
-        if taken[-1:] != ["name"]:
-            taken = taken[-1:]
-        found.update(token for word in taken for token in tokenize(word.replace("-", " ")))
+        found |= _tokens(taken if taken[-1:] == ["name"] else taken[-1:])
     for match in _NAMING.finditer(question):
         found.update(token for group in match.groups() if group for token in tokenize(group))
     return frozenset(found)
+
+
+# Agent nouns ("industrialist", "babysitter", "translator", "librarian", "assistant"): a
+# person's role, which a person's name is an instance of.
+_AGENT_NOUN = re.compile(r"\w{3,}(?:ist|er|or|ian|ess|ant|ent)s?$")
+
+
+def free_type_words(question: str) -> frozenset[str]:
+    """The type words a named instance lets off without the page writing them: the broad
+    ones ("which company", "what year"), a naming question's ("what was the name of", "what
+    pen name"), and the head of a compound whose first word says which kind ("which yeast
+    strain", "what trafilatura setting": the passage states "yeast")."""
+    found = set(answer_type_words(question) & BROAD_TYPES)
+    for taken in _type_phrases(question):
+        if len(taken) >= 2 or taken[-1:] == ["name"]:
+            found |= _tokens(taken if taken[-1:] == ["name"] else taken[-1:])
+    for match in _NAMING.finditer(question):
+        found.update(token for group in match.groups() if group for token in tokenize(group))
+    return frozenset(found)
+
+
+def type_heads(question: str) -> frozenset[str]:
+    """The last word of each "which X" type, lower case and singular ("which errors" ->
+    error)."""
+    return frozenset(
+        taken[-1][:-1] if _plural(taken[-1]) else taken[-1]
+        for taken in _type_phrases(question)
+        if taken
+    )
+
+
+def agent_type_words(question: str) -> frozenset[str]:
+    """The type words that are agent nouns ("which industrialist", "which babysitter"): a
+    person's name is one of them."""
+    return frozenset(
+        token
+        for taken in _type_phrases(question)
+        if taken and _AGENT_NOUN.match(taken[-1])
+        for token in _tokens(taken[-1:])
+    )
 
 
 class _Rule(Protocol):

@@ -8,7 +8,7 @@ import re
 from swarm.models.evidence import MONTHS
 from swarm.wiki.tokens import tokenize
 
-__all__ = ["capitalised_names", "named_places"]
+__all__ = ["capitalised_names", "named_places", "personal_names"]
 
 _PLACE_PREFIX = re.compile(r"\b(at|in|near|from|into|on|to)\s+(?:the\s+)?$", re.IGNORECASE)
 _CALENDAR_NAME = re.compile(
@@ -47,4 +47,21 @@ def named_places(text: str) -> set[str]:
             text, match.start(1)
         ):
             found.update(tokenize(match.group(1)))
+    return found
+
+
+# A given name and a surname ("George Westinghouse", "Jule Schneider", "Ada K. Byron"):
+# capitalised words in a run, each written in lower case after its capital.
+_PERSONAL_NAME = re.compile(r"(?<![\w'])[A-Z][a-z'-]+(?:\s+(?:[A-Z]\.\s+)?[A-Z][a-z'-]+)+")
+
+
+def personal_names(text: str) -> list[set[str]]:
+    """Runs of two or more capitalised words that may name a person, each as its tokens
+    (months, weekdays and document parts are no names)."""
+    found = []
+    for match in _PERSONAL_NAME.finditer(text):
+        parts = match.group().split()
+        if any(_CALENDAR_NAME.match(part) for part in parts) or _DOCUMENT_PART.match(match.group()):
+            continue
+        found.append(set(tokenize(match.group())))
     return found

@@ -88,6 +88,21 @@ _WHEN_CLAUSE = lazy_compile(
     r"is|are)\b",
     _I,
 )
+# A time finer than a year, for "what month": a month or a weekday named, a
+# date with its month (2025-11-18, 18/11, 18.11.2025), a day of the month (the 1st), a day
+# in a cycle (daily, every day, weekends), a day relative to today.
+_FINER = lazy_compile(
+    rf"\b(?:(?-i:(?=[A-Z]))(?:{MONTHS})|{_DAY}|daily|weekdays?|weekends?|weeknights?|today|"
+    r"tomorrow|yesterday|every\s+day|each\s+day)\b|\b\d{1,4}[-/.]\d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th)\b",
+    _I,
+)
+# A day: `_FINER` but for a month named alone ("8 December", "December 8" are days).
+_A_DAY = lazy_compile(
+    rf"\b(?:{_DAY}|daily|weekdays?|weekends?|weeknights?|today|tomorrow|yesterday|"
+    r"every\s+day|each\s+day)\b|\b\d{1,4}[-/.]\d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th)\b|"
+    rf"\b\d{{1,2}}\s+(?-i:(?=[A-Z]))(?:{MONTHS})\b|\b(?-i:(?=[A-Z]))(?:{MONTHS})\s+\d{{1,2}}\b",
+    _I,
+)
 _ASKS_DAY = lazy_compile(r"\b(what|which)\s+days?\b", _I)
 _ASKS_TIME = lazy_compile(r"\b(what|which)\s+time\b", _I)
 _PAST_WHEN = lazy_compile(r"\bwhen\s+(did|was|were|had)\b", _I)
@@ -157,6 +172,10 @@ def when_problem(question: str, text: str, new_numbers: set[str], asked: frozens
     to the question's)."""
     if _WHEN_CLAUSE.search(question):
         return ""
+    if _ASKS_MONTH.search(question) and not _FINER.search(text):
+        return _NO_WHEN  # "in what month..." answered "in 911": a year is no month
+    if _ASKS_DAY.search(question) and not _A_DAY.search(text):
+        return _NO_WHEN  # "what day..." answered "in January": a month is no day
     if new_numbers and "date" in answer_kinds(text) and _date_of_asked(question, text, asked):
         return ""
     if _UNSURE.search(text):

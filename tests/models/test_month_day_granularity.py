@@ -1,0 +1,69 @@
+""" "In what month..." and "on what day..." want a time finer than a year: a month or a weekday
+named, a date with its month, a day of the month (a month alone is no day). A passage giving
+only the year ("in 911") is no answer to them, though it answers "in what year"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from swarm.wiki_query import query
+from tests.fakes import assert_level, page_wiki
+
+YEAR_ONLY = "Rollo, a Viking leader, was granted land around Rouen by King Charles in 911.\n"
+WITH_MONTH = "Rollo, a Viking leader, was granted land around Rouen by King Charles in July 911.\n"
+
+
+@pytest.mark.parametrize(
+    ("page", "question", "confidence", "must_hold"),
+    [
+        pytest.param(
+            YEAR_ONLY,
+            "In what year was Rollo granted land around Rouen?",
+            "high",
+            "911",
+            id="a-year-for-a-year",
+        ),
+        pytest.param(
+            WITH_MONTH,
+            "In what month was Rollo granted land around Rouen?",
+            "high",
+            "July",
+            id="a-month-for-a-month",
+        ),
+        pytest.param(
+            YEAR_ONLY,
+            "In what month was Rollo granted land around Rouen?",
+            "not high",
+            "911",
+            id="a-year-for-a-month",
+        ),
+        pytest.param(
+            YEAR_ONLY,
+            "On what day was Rollo granted land around Rouen?",
+            "not high",
+            "911",
+            id="a-year-for-a-day",
+        ),
+        pytest.param(
+            WITH_MONTH,
+            "On what day was Rollo granted land around Rouen?",
+            "not high",
+            "July",
+            id="a-month-for-a-day",
+        ),
+        pytest.param(
+            WITH_MONTH.replace("July", "10 July"),
+            "On what day was Rollo granted land around Rouen?",
+            "high",
+            "10 July",
+            id="a-day-for-a-day",
+        ),
+    ],
+)
+def test_a_month_or_day_asked(
+    tmp_path: Path, page: str, question: str, confidence: str, must_hold: str
+) -> None:
+    wiki = page_wiki(tmp_path, {"rollo.md": "# Rollo\n\n" + page})
+    assert_level(query(question, wiki_dir=wiki, model="offline"), confidence, must_hold)
