@@ -14,10 +14,10 @@ from swarm.models.passage_scorer import (
     HIGH_COVERAGE,
     HIGH_MIN_MATCHED,
     PassageScorer,
-    ScoredPassage,
 )
 from swarm.models.question_parts import Part, question_parts
 from swarm.models.question_words import GENERIC
+from swarm.models.scored_passages import ScoredPassage
 from swarm.wiki.tokens import tokenize
 
 __all__ = ["part_unanswered"]
