@@ -26,8 +26,8 @@ _PAST_EVENT = re.compile(
 )
 # A how-to ("How do I print the kernel release?", "how to cut a release").
 _HOW_TO = re.compile(
-    r"^\W*(?:how\s+(?:do|can|could|should|would|might|must)\s+(?:i|we|you|one|they)\b|"
-    r"how\s+to\b)",
+    r"^\W*(?:how\s+(?:do|does|can|could|should|would|will|might|must)\s+"
+    r"(?:i|we|you|one|they)\b|how\s+to\b)",
     re.IGNORECASE,
 )
 # The asker's own plan, told before the question ("I'll be living in another state this

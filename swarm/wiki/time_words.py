@@ -213,10 +213,6 @@ _SCENARIO_CLAUSE = re.compile(
 # question, "when" and "until" ask it; a clause of time sets a condition only further on.
 _ASKING_OPENERS = frozenset({"when", "until"})
 _IN_SCENARIO = re.compile(r"\b(?:still|current)\b", re.IGNORECASE)
-_HOW_TO = re.compile(
-    r"^\W*how\s+(?:to|(?:do|does|can|could|should|would|will|must|might)\s+(?:i|we|you|one)\b)",
-    re.IGNORECASE,
-)
 _CURRENT = re.compile(r"\bcurrent\b", re.IGNORECASE)
 
 
@@ -228,7 +224,7 @@ def _without_references(text: str) -> str:
         return _IN_SCENARIO.sub(" ", match.group())
 
     text = _SCENARIO_CLAUSE.sub(condition, text)
-    return _CURRENT.sub(" ", text) if _HOW_TO.search(text) else text
+    return _CURRENT.sub(" ", text) if asks_how_to(text) else text
 
 
 def names_present_moment(text: str) -> bool:
