@@ -73,6 +73,10 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 _DIGITS = lazy_compile(r"\d")
 _PHONE = lazy_compile(r"(?<![\w.])\+?\(?\d[\d\s().\-/]{5,}\d(?![\w.])")
+# A date has a phone number's digits and separators: "1953-01-30", "30/01/1953", "30.01.53".
+_DATE_ONLY = lazy_compile(
+    r"(?<![\d.])(?:\d{4}-\d\d-\d\d|\d{1,2}([./-])\d{1,2}\1(?:\d{4}|\d{2}))(?![\d])"
+)
 _EMAIL = lazy_compile(r"[\w.+-]+@[\w-]+(\.[\w-]+)+")
 _WEB = lazy_compile(
     r"https?://\S+|\bwww\.\S+|\b[\w-]+(\.[\w-]+)*\.(com|org|net|io|dev|app|co|uk|de|fr|es|eu|"
@@ -99,7 +103,12 @@ def asked_values(question: str) -> list[str]:
 
 def _holds(name: str, text: str) -> bool:
     if name == "a phone number":
-        return any(len(_DIGITS.findall(m.group())) >= 6 for m in _PHONE.finditer(text))
+        dates = [(d.start(), d.end()) for d in _DATE_ONLY.finditer(text)]
+        return any(
+            len(_DIGITS.findall(m.group())) >= 6
+            and not any(start < m.end() and m.start() < end for start, end in dates)
+            for m in _PHONE.finditer(text)
+        )
     if name == "an email address":
         return bool(_EMAIL.search(text))
     if name == "a web address":

@@ -71,6 +71,13 @@ To pin the Cloud CLI to version 1.2.3: cloud components update --version=1.2.3
     ("pages", "question", "high"),
     [
         pytest.param({"family.md": FAMILY}, "What's Oma Ingrid's phone number?", False, id="phone"),
+        # a date has a phone number's digits and dashes: it is no number to call
+        pytest.param(
+            {"family.md": FAMILY + "\nOma Ingrid's phone number changed on 2026-01-30.\n"},
+            "What's Oma Ingrid's phone number?",
+            False,
+            id="phone-a-date",
+        ),
         pytest.param(
             {"family.md": FAMILY_PHONE}, "What's Oma Ingrid's phone number?", True, id="phone-ok"
         ),
