@@ -41,9 +41,11 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 # "still" in a condition the question sets ("What happens when an invoice is still unpaid
 # after 60 days?", "if the build still fails"): a supposed state, not the present one asked
 # about ("Is the invoice still unpaid?"). "when", "while" and "until" only inside the
-# sentence: at its start "when" is the question word.
+# sentence: at its start "when" is the question word, and so after "until" or "since"
+# ("Until when is the shop still open?").
 _SUPPOSED_STILL = re.compile(
-    r"(?:\b(?:if|unless|once|whenever|in\s+case)|(?<=\w\s)(?:when|while|until))\b"
+    r"(?:\b(?:if|unless|once|whenever|in\s+case)|"
+    r"(?<=\w\s)(?<!until\s)(?<!since\s)(?:when|while|until))\b"
     r"[^?.,;:!]*?\bstill\b",
     re.IGNORECASE,
 )

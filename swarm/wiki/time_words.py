@@ -218,7 +218,8 @@ _CURRENT = re.compile(r"\bcurrent\b", re.IGNORECASE)
 
 def _without_references(text: str) -> str:
     def condition(match: re.Match[str]) -> str:
-        opens = not text[: match.start()].strip(" \t\n\"'(")
+        before = text[: match.start()].strip(" \t\n\"'(").lower()
+        opens = before in ("", "until", "since")  # "Since when is the shop still closed?"
         if opens and match.group(1).lower() in _ASKING_OPENERS:
             return match.group()
         return _IN_SCENARIO.sub(" ", match.group())

@@ -67,6 +67,8 @@ PAGES = {
         pytest.param("Is the corner shop still open?", True, id="en-still-main"),
         # opening the question, "when" / "cuándo" / "quand" ask it: no condition is set
         pytest.param("When is the corner shop still open?", True, id="en-when-asks"),
+        pytest.param("Until when is the corner shop still open?", True, id="en-until-when"),
+        pytest.param("Since when is the corner shop still open late?", True, id="en-since-when"),
         pytest.param("¿Cuándo está todavía abierta la tienda?", True, id="es-cuando-asks"),
         pytest.param("Quand la boutique est-elle encore ouverte ?", True, id="fr-quand-asks"),
         # a how-to's "current" names what the method works on
