@@ -13,7 +13,6 @@ __all__ = [
     "asks_how_to",
     "without_asker_plans",
     "without_past_events",
-    "without_supposed_still",
 ]
 
 # A release or an announcement its age marks as a past one ("an older release", "the previous
@@ -38,17 +37,6 @@ _ASKER_PLAN = re.compile(
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-# "still" in a condition the question sets ("What happens when an invoice is still unpaid
-# after 60 days?", "if the build still fails"): a supposed state, not the present one asked
-# about ("Is the invoice still unpaid?"). "when", "while" and "until" only inside the
-# sentence: at its start "when" is the question word, and so after "until" or "since"
-# ("Until when is the shop still open?").
-_SUPPOSED_STILL = re.compile(
-    r"(?:\b(?:if|unless|once|whenever|in\s+case)|"
-    r"(?<=\w\s)(?<!until\s)(?<!since\s)(?:when|while|until))\b"
-    r"[^?.,;:!]*?\bstill\b",
-    re.IGNORECASE,
-)
 
 
 def without_past_events(text: str) -> str:
@@ -75,9 +63,3 @@ def without_asker_plans(text: str) -> str:
         or not _ASKER_PLAN.match(sentence)
     ]
     return " ".join(kept)
-
-
-def without_supposed_still(text: str) -> str:
-    """`text` without the "still" of a condition it sets ("when an invoice is still unpaid",
-    "if the build still fails")."""
-    return _SUPPOSED_STILL.sub(lambda match: match.group()[: -len("still")], text)

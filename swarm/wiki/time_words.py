@@ -13,7 +13,6 @@ from swarm.wiki.time_context import (
     asks_how_to,
     without_asker_plans,
     without_past_events,
-    without_supposed_still,
 )
 from swarm.wiki.tokens import STOPWORDS
 
@@ -206,13 +205,19 @@ def _without_present_names(text: str) -> str:
 # "current" in a question asking how to do something ("How do I read the current position?")
 # names the one the method works on: neither asks about now. Not "if" / "whether", which also
 # open an indirect question ("do you know if it is still open?"); as in `language_time_words`.
+# "still" and "current" in a condition the question sets ("What happens when an invoice is
+# still unpaid after 60 days?", "if the build still fails"): a supposed state, not the present
+# one asked about ("Is the invoice still unpaid?").
 _SCENARIO_CLAUSE = re.compile(
-    r"\b(when|whenever|while|until|as\s+long\s+as)\b[^,;:?!.]*", re.IGNORECASE
+    r"\b(when|whenever|while|until|as\s+long\s+as|if|unless|once|in\s+case)\b[^,;:?!.]*",
+    re.IGNORECASE,
 )
 # "When is the office still open?", "Until when is the current plan valid?": opening the
 # question, "when" and "until" ask it; a clause of time sets a condition only further on.
 _ASKING_OPENERS = frozenset({"when", "until"})
 _IN_SCENARIO = re.compile(r"\b(?:still|current)\b", re.IGNORECASE)
+_CONDITIONS = frozenset({"if", "unless", "once", "in case"})
+_STILL = re.compile(r"\bstill\b", re.IGNORECASE)
 _CURRENT = re.compile(r"\bcurrent\b", re.IGNORECASE)
 
 
@@ -222,6 +227,8 @@ def _without_references(text: str) -> str:
         opens = before in ("", "until", "since")  # "Since when is the shop still closed?"
         if opens and match.group(1).lower() in _ASKING_OPENERS:
             return match.group()
+        if match.group(1).lower() in _CONDITIONS:  # "if the current plan..." may be asked
+            return _STILL.sub(" ", match.group())
         return _IN_SCENARIO.sub(" ", match.group())
 
     text = _SCENARIO_CLAUSE.sub(condition, text)
@@ -237,9 +244,7 @@ def names_present_moment(text: str) -> bool:
     (`swarm.wiki.time_context`)."""
     if not isinstance(text, str):
         return False
-    plain = without_supposed_still(
-        _without_references(_without_present_names(without_asker_plans(text)))
-    )
+    plain = _without_references(_without_present_names(without_asker_plans(text)))
     moments = (match for match in _MOMENT.finditer(plain) if not _session_one(plain, match))
     return next(moments, None) is not None or bool(_MOMENT_CJK.search(text))
 
