@@ -80,6 +80,7 @@ H_MARK = "\x02"  # a centred small-caps section heading paragraph
 def strip_braced(text: str, name: str, keep: bool) -> str:
     """Remove {{NAME:...}} with nested braces; keep its text (BR as new lines) when asked."""
     out, i, key = [], 0, "{{" + name + ":"
+    close = "}" + name + "}"
     while True:
         j = text.find(key, i)
         if j < 0:
@@ -88,6 +89,9 @@ def strip_braced(text: str, name: str, keep: bool) -> str:
         out.append(text[i:j])
         depth, k = 0, j
         while k < len(text):
+            if text.startswith(close, k):
+                k += len(close) + 1  # "}IVERSE}" closes it: step over its last brace
+                break
             if text.startswith("{{", k):
                 depth += 1
                 k += 2
@@ -99,7 +103,9 @@ def strip_braced(text: str, name: str, keep: bool) -> str:
             else:
                 k += 1
         if keep:
-            out.append(text[j + len(key) : k - 2].replace("«BR»", "\n"))
+            inner = text[j + len(key) : k - 2]
+            inner = inner[: -len(close) + 1] if inner.endswith(close[:-1]) else inner
+            out.append(inner.replace("«BR»", "\n"))
         i = k
 
 
@@ -123,7 +129,7 @@ def table_to_md(body: str) -> str:
     if width == 1:  # a one-column table is verse or a quoted block: lines
         lines = "\n".join(r[0] for r in rows)
         return f"\n\n{caption + chr(10) if caption else ''}{lines}\n\n"
-    if re.match(r"\W*(Fig\.|From )", rows[0][0]) or re.match(r"\W*Fig\.", caption):
+    if any(re.match(r"\W*Fig\.", c) for r in rows for c in r) or re.match(r"\W*Fig\.", caption):
         return " "  # a figure's key, its figure dropped
     rows = [r + [""] * (width - len(r)) for r in rows]
     md = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * width]
@@ -146,6 +152,9 @@ def inline(text: str) -> str:
 
 def convert(raw: str) -> str:
     t = raw
+    # a floated figure with its caption, in the middle of a sentence: dropped with its figure
+    t = re.sub(r"«(SPAN|DIV)\[style:float[^»]*\]»\{\{IMG:(?:(?!«/\1»).)*?«/\1»", "", t,
+               flags=re.S)
     t = strip_braced(t, "IMG", keep=False)
     t = strip_braced(t, "IVERSE", keep=True)
     t = strip_braced(t, "VERSE", keep=True)
@@ -202,7 +211,9 @@ def blocks(paras: list[str]) -> list[tuple[str, str, str]]:
             sub = m.group(1).replace("\n", " ").strip().rstrip(".")
             sub = re.sub(r"\s+", " ", sub)
             p = (p[: m.start()] + p[m.end() :]).strip()
-            p = p.replace(SH_MARK, "")
+            # a second shoulder note in the same paragraph: dropped, it sat in the margin
+            p = re.sub(SH_MARK + ".*?" + SH_MARK, " ", p, flags=re.S)
+            p = re.sub(r"\s{2,}", " ", p).strip()
             if not p:
                 continue
         out.append((section, sub, p))
