@@ -21,8 +21,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-REPO = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(
-    "/work/.mirror/ahaspel+britannica-edition/repo"
+REPO = (
+    Path(sys.argv[1])
+    if len(sys.argv) > 1
+    else Path("/work/.mirror/ahaspel+britannica-edition/repo")
 )
 OUT = Path(__file__).resolve().parent.parent
 SNAP = "tests/snapshots/transform"
@@ -153,29 +155,35 @@ def inline(text: str) -> str:
 def convert(raw: str) -> str:
     t = raw
     # a floated figure with its caption, in the middle of a sentence: dropped with its figure
-    t = re.sub(r"«(SPAN|DIV)\[style:float[^»]*\]»\{\{IMG:(?:(?!«/\1»).)*?«/\1»", "", t,
-               flags=re.S)
+    t = re.sub(r"«(SPAN|DIV)\[style:float[^»]*\]»\{\{IMG:(?:(?!«/\1»).)*?«/\1»", "", t, flags=re.S)
     t = strip_braced(t, "IMG", keep=False)
     t = strip_braced(t, "IVERSE", keep=True)
     t = strip_braced(t, "VERSE", keep=True)
     t = re.sub(r"«FN(?:\[[^»]*\])?:.*?«/FN»", "", t, flags=re.S)
-    t = re.sub(r"«MATH(?:\[[^»]*\])?:(.*?)«/MATH»", lambda m: f" ${m.group(1).strip()}$ ", t,
-               flags=re.S)
+    t = re.sub(
+        r"«MATH(?:\[[^»]*\])?:(.*?)«/MATH»", lambda m: f" ${m.group(1).strip()}$ ", t, flags=re.S
+    )
     t = re.sub(r"«(?:LN|AL)(?:\[[^»]*\])?:[^|«]*\|(.*?)«/(?:LN|AL)»", r"\1", t, flags=re.S)
-    t = re.sub(r"«SH:[^»]*»(.*?)«/SH»", lambda m: SH_MARK + m.group(1).strip() + SH_MARK, t,
-               flags=re.S)
+    t = re.sub(
+        r"«SH:[^»]*»(.*?)«/SH»", lambda m: SH_MARK + m.group(1).strip() + SH_MARK, t, flags=re.S
+    )
     t = re.sub(r"«EQN:([^»]*)»(.*?)«/EQN»", r"\2 (\1)", t, flags=re.S)
     t = re.sub(r"«(?:BAR|DHRI)\[[^»]*\]»", "", t)
     while True:  # innermost tables first
         new = re.sub(
             r"«TABLE(?:\[[^»]*\])?»((?:(?!«TABLE).)*?)«/TABLE»",
-            lambda m: table_to_md(m.group(1)), t, flags=re.S,
+            lambda m: table_to_md(m.group(1)),
+            t,
+            flags=re.S,
         )
         if new == t:
             break
         t = new
-    t = re.sub(r"«CTR»\s*«SC»([^«]{2,80})«/SC»\s*«/CTR»",
-               lambda m: f"«P»{H_MARK}{m.group(1).strip()}«P»", t)
+    t = re.sub(
+        r"«CTR»\s*«SC»([^«]{2,80})«/SC»\s*«/CTR»",
+        lambda m: f"«P»{H_MARK}{m.group(1).strip()}«P»",
+        t,
+    )
     return t
 
 
@@ -238,8 +246,9 @@ def split_long(p: str) -> list[str]:
 def title_case(name: str) -> str:
     small = {"of", "and", "the", "in"}
     words = name.lower().split()
-    return " ".join(w if (i and w in small) else w[:1].upper() + w[1:] for i, w in
-                    enumerate(words)).replace("Bag-pipe", "Bag-Pipe")
+    return " ".join(
+        w if (i and w in small) else w[:1].upper() + w[1:] for i, w in enumerate(words)
+    ).replace("Bag-pipe", "Bag-Pipe")
 
 
 def pages_for(name: str, text: str, cap: int | None) -> list[tuple[str, str, str]]:
@@ -340,7 +349,9 @@ def main() -> None:
     ]
     count = 0
     for name, cap in ARTICLES.items():
-        text = odo_text() if name == "ODO OF BAYEUX" else convert(git("show", f"HEAD:{bodies[name]}"))
+        text = (
+            odo_text() if name == "ODO OF BAYEUX" else convert(git("show", f"HEAD:{bodies[name]}"))
+        )
         pages = pages_for(name, text, cap)
         index += [f"## {title_case(name)}", ""]
         for path, title, md in pages:
