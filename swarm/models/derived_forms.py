@@ -89,12 +89,13 @@ def _base_of(base: str, word: str) -> bool:
 
 
 @lru_cache(maxsize=65_536)
-def _vocabulary_parts(word: str) -> tuple[str, str | None, str] | None:
-    """`_derived_parts` of a vocabulary word and the word without a final e (None for a word
-    `derived_forms` does not read: not ASCII, or under three letters)."""
+def _vocabulary_parts(word: str) -> tuple[str, str | None, str, str] | None:
+    """`_derived_parts` of a vocabulary word, the word without a final e and its first four
+    letters (None for a word `derived_forms` does not read: not ASCII, or under three
+    letters)."""
     if not word.isascii() or len(word) < 3:
         return None
-    return (*_derived_parts(word), word.removesuffix("e"))
+    return (*_derived_parts(word), word.removesuffix("e"), word[: _MIN_BASE - 1])
 
 
 def derived_forms(
@@ -126,13 +127,14 @@ def derived_forms(
         parts = _vocabulary_parts(other)
         if parts is None:
             continue
-        other_root, other_verb, bare = parts
+        other_root, other_verb, bare, prefix = parts
         # A word and its base share their first four letters (a base has five or more).
-        chained = [
-            at
-            for at in by_prefix.get(other[: _MIN_BASE - 1], ())
-            if _base_of(asked[at], other) or _base_of(other, asked[at])
-        ]
+        bucket = by_prefix.get(prefix)
+        chained = (
+            [at for at in bucket if _base_of(asked[at], other) or _base_of(other, asked[at])]
+            if bucket
+            else ()
+        )
         # (a root is never longer than its word: a root of five letters has a word of five)
         if not (
             chained
