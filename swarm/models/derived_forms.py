@@ -1,6 +1,6 @@
 """Derived forms of a question word in the excerpts' vocabulary: words sharing its stem once
 a derivational ending is off ("defend" ~ "defender"), a word and its base with a chain of
-derivational endings after it ("senior" ~ "seniority", "reimburse" ~ "reimbursement",
+derivational endings after it ("active" ~ "activity", "reimburse" ~ "reimbursement",
 "decide" ~ "decision"), and a short verb's act noun ("pay" ~ "payment"). The offline
 Reasoner's alternatives (`swarm.models.passage_scorer`)."""
 
