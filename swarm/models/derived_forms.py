@@ -1,6 +1,8 @@
 """Derived forms of a question word in the excerpts' vocabulary: words sharing its stem once
-a derivational ending is off ("defend" ~ "defender"), and a short verb's act noun ("pay" ~
-"payment"). The offline Reasoner's alternatives (`swarm.models.passage_scorer`)."""
+a derivational ending is off ("defend" ~ "defender"), a word and its base with a chain of
+derivational endings after it ("active" ~ "activity", "reimburse" ~ "reimbursement",
+"decide" ~ "decision"), and a short verb's act noun ("pay" ~ "payment"). The offline
+Reasoner's alternatives (`swarm.models.passage_scorer`)."""
 
 from __future__ import annotations
 
@@ -27,6 +29,27 @@ _DOUBLED = re.compile(r"([b-df-hj-np-tv-z])\1$")
 # -> "formation", "ship" -> "shipment"): the verb itself, not another word on its stem
 # ("former", "formal").
 _ACT_NOUN = re.compile(r"^(?P<verb>[a-z]{3,4}?)e?(?:ment|ation)$")
+# English derivational endings, one after another after a base word ("retire" + "ment",
+# "prospect" + "ive", "recover" + "y", "compet" + "itive", "national" + "ly"). Not "-less"
+# (it negates), "-ee" (the one acted on: "employer", "employee"), "-age" or "-ary" (another
+# thing: "short", "shortage"; "mission", "missionary"), nor "-ic", "-ist", "-ism" (a person
+# or a doctrine of the field: "the first diabetic" is no one "diabetes" is said of).
+_CHAIN = re.compile(
+    r"(?:e?ment|(?:i|a|it)?tion|s?ion|ance|ence|ancy|ency|ant|ent|ial|al|ity|iv(?:e|ity)?|"
+    r"ativ(?:e|ity)?|itiv(?:e|ity)?|[ai]bl(?:e|y)?|ness|er|or|i[sz](?:e|ation)?|ful|ous|ly|y|ure|e)+"
+)
+# How a base is written before an ending: its final e or y changed ("happy" + "ness" ->
+# "happiness"), "-able" + "ity" -> "-ability", "decide" + "ion" -> "decision", "permit" +
+# "ion" -> "permission", "describe" + "tion" -> "description".
+_BASE_SPELLINGS = (
+    (re.compile(r"e$"), ""),
+    (re.compile(r"y$"), "i"),
+    (re.compile(r"([ai])ble?$"), r"\1bil"),
+    (re.compile(r"de?$"), "s"),
+    (re.compile(r"t$"), "ss"),
+    (re.compile(r"be?$"), "pt"),
+)
+_MIN_BASE = 5
 
 
 def _root(word: str) -> str:
@@ -50,12 +73,29 @@ def _derived_parts(word: str) -> tuple[str, str | None]:
 
 
 @lru_cache(maxsize=65_536)
-def _vocabulary_parts(word: str) -> tuple[str, str | None, str] | None:
-    """`_derived_parts` of a vocabulary word and the word without a final e (None for a word
-    `derived_forms` does not read: not ASCII, or under three letters)."""
+def _base_of(base: str, word: str) -> bool:
+    """`word` is `base` (five letters or more) with a chain of derivational endings after it
+    (`_CHAIN`), the base written as it is before them (`_BASE_SPELLINGS`)."""
+    if len(base) < _MIN_BASE or len(word) <= len(base) or not base.isalpha():
+        return False
+    if base.endswith("or") and word.startswith("ity", len(base)):
+        return False  # "author" / "authority", "prior" / "priority": another thing
+    spellings = [base, *(rule.sub(spelled, base) for rule, spelled in _BASE_SPELLINGS)]
+    for spelling in dict.fromkeys(spellings):
+        if len(spelling) >= _MIN_BASE - 1 and word.startswith(spelling):
+            if _CHAIN.fullmatch(word, len(spelling)):
+                return True
+    return False
+
+
+@lru_cache(maxsize=65_536)
+def _vocabulary_parts(word: str) -> tuple[str, str | None, str, str] | None:
+    """`_derived_parts` of a vocabulary word, the word without a final e and its first four
+    letters (None for a word `derived_forms` does not read: not ASCII, or under three
+    letters)."""
     if not word.isascii() or len(word) < 3:
         return None
-    return (*_derived_parts(word), word.removesuffix("e"))
+    return (*_derived_parts(word), word.removesuffix("e"), word[: _MIN_BASE - 1])
 
 
 def derived_forms(
@@ -71,7 +111,10 @@ def derived_forms(
     by_root: dict[str, list[int]] = {}
     by_verb: dict[str, list[int]] = {}
     by_act: dict[str, list[int]] = {}
+    by_prefix: dict[str, list[int]] = {}
     for at, word in enumerate(asked):
+        if len(word) >= _MIN_BASE:
+            by_prefix.setdefault(word[: _MIN_BASE - 1], []).append(at)
         root, verb = _derived_parts(word)
         if len(root) >= _MIN_DERIVED_STEM:
             by_root.setdefault(root, []).append(at)
@@ -84,16 +127,24 @@ def derived_forms(
         parts = _vocabulary_parts(other)
         if parts is None:
             continue
-        other_root, other_verb, bare = parts
+        other_root, other_verb, bare, prefix = parts
+        # A word and its base share their first four letters (a base has five or more).
+        bucket = by_prefix.get(prefix)
+        chained = (
+            [at for at in bucket if _base_of(asked[at], other) or _base_of(other, asked[at])]
+            if bucket
+            else ()
+        )
         # (a root is never longer than its word: a root of five letters has a word of five)
         if not (
-            other in by_act
+            chained
+            or other in by_act
             or bare in by_act
             or other_root in by_root
             or (other_verb is not None and other_verb in by_verb)
         ):
             continue  # most words: no asked word to state
-        hits = [*by_act.get(other, ()), *by_act.get(bare, ())]
+        hits = [*chained, *by_act.get(other, ()), *by_act.get(bare, ())]
         if other_verb is not None:
             hits += by_verb.get(other_verb, ())
         if len(other) >= _MIN_DERIVED_STEM and len(other_root) >= 4:

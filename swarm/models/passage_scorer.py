@@ -25,6 +25,7 @@ from swarm.models.evidence import (
     text_words,
 )
 from swarm.models.evidence_rule import EvidenceRule
+from swarm.models.frame_words import frame_words
 from swarm.models.how_to_words import action_word
 from swarm.models.measures import measures_asked
 from swarm.models.question_language import question_language
@@ -88,6 +89,7 @@ class PassageScorer:
         # words a passage must state ("all rights reserved" answers nothing).
         wording = _PRESENT_MOMENT.sub(" now ", query)
         asked = question_text_words(wording) - QUESTION_SCAFFOLD - EvidenceRule.request_words(query)
+        asked -= frame_words(query)  # "must", "may", "allowed to": as "can", "should" are
         asked -= cjk_question_wording(query)
         # A how-to's action is asked even when it is a word questions ask with ("list", "find").
         asked |= {action_word(query)} - {""} - EvidenceRule.request_words(query)
