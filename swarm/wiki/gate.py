@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from swarm.wiki.body_dates import body_dates
 from swarm.wiki.freshness import (
     detect_time_sensitive,
     page_is_stale,
@@ -18,6 +19,7 @@ from swarm.wiki.freshness import (
     page_last_updated,
     page_time_sensitive_for,
 )
+from swarm.wiki.frontmatter_keys import key_name
 
 if TYPE_CHECKING:
     from swarm.config import Settings
@@ -105,9 +107,17 @@ def freshness_flags(
 
 
 def _freshness_metadata(excerpt: PageExcerpt, settings: Settings) -> Mapping[str, Any]:
-    """The frontmatter freshness is judged on: with `stale_from_mtime`, a page that records
-    no date (and no `review_by`) is as old as its file."""
-    metadata = excerpt.metadata
+    """The frontmatter freshness is judged on, with the dates the page's text states
+    (`body_dates`: "Last updated: April 29, 2022" counts when newer than the frontmatter's
+    dates, "Next review due: ..." when the frontmatter sets no `review_by`); with
+    `stale_from_mtime`, a page that records no date anywhere is as old as its file."""
+    metadata: Mapping[str, Any] = excerpt.metadata
+    stated = body_dates(excerpt.text)
+    recorded = page_last_updated(metadata)
+    if stated.updated is not None and (recorded is None or stated.updated > recorded):
+        metadata = {**metadata, "updated": stated.updated}
+    if stated.review_due is not None and "review_by" not in map(key_name, metadata):
+        metadata = {**metadata, "review_by": stated.review_due.date()}
     if (
         settings.stale_from_mtime
         and excerpt.modified is not None
