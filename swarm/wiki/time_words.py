@@ -291,8 +291,9 @@ def _this_year(now: dt.datetime | None) -> int:
 def names_fast_moving_fact(text: str) -> bool:
     """True when `text` asks for a fast-moving fact: a price, a cost, a subscription, a
     valuation, funding, a market figure, a rule change (news and releases aside). "Above what
-    price does a purchase need approval?" asks for a rule's limit, not a price."""
-    if not isinstance(text, str):
+    price does a purchase need approval?" asks for a rule's limit, not a price, and "How do I
+    work out how much to invoice?" a procedure whose object the price is."""
+    if not isinstance(text, str) or asks_how_to(text):
         return False
     text = _THRESHOLD_CJK.sub(" ", _THRESHOLD.sub(" ", without_past_payments(text)))
     return bool(_TOPIC.search(text) or _TOPIC_CJK.search(text) or _TOPIC_EUROPEAN.search(text))

@@ -1,10 +1,11 @@
 """Time-sensitivity by wording, through `query(model="offline")`: the situation a procedure is
 asked for ("The state is still locked. How do I release it?", "Which command tells me the
-current timezone?"), the asker's own case told before the question ("I'm ill this
-morning."), a rule's reach ("and still count as early-career", "count towards this month's
-ARR"), licensing ("released under which license") and what a one-off thing cost in the past
-tense ("What did the offsite cost?") ask about nothing that moves; the near questions that do
-ask about now or a price still go outside, and a caller's explicit flag still wins."""
+current timezone?"), the amount a procedure works out ("How do I work out how much to
+invoice?"), the asker's own case told before the question ("I'm ill this morning."), a
+rule's reach ("and still count as early-career", "count towards this month's ARR"),
+licensing ("released under which license") and what a one-off thing cost in the past tense
+("What did the offsite cost?") ask about nothing that moves; the near questions that do ask
+about now or a price still go outside, and a caller's explicit flag still wins."""
 
 from __future__ import annotations
 
@@ -43,6 +44,11 @@ A renewal counts towards ARR in the month its contract starts, not the month it 
     "core.md": """# Licences
 
 The open source core is released under the Apache 2.0 licence.
+""",
+    "invoices.md": """# Contractor invoices
+
+Contractors outside the US invoice monthly: hours worked times the hourly rate in the
+contract, in the contract's currency.
 """,
     "offsites.md": """# Sample team offsites
 
@@ -88,6 +94,12 @@ The Croatia offsite cost 1,450 euros per person, all in.
         pytest.param("What is this month's ARR?", True, id="arr-figure"),
         pytest.param("Under which license is the open source core released?", False, id="licence"),
         pytest.param("When is the next open source core released?", True, id="release"),
+        pytest.param(
+            "I'm a contractor outside the US. How do I work out how much to invoice each month?",
+            False,
+            id="procedure-for-an-amount",
+        ),
+        pytest.param("How much do contractors bill each month?", True, id="how-much-billed"),
         pytest.param(
             "What did the team offsite in Croatia cost per person?", False, id="past-cost"
         ),
