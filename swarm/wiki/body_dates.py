@@ -17,8 +17,11 @@ __all__ = ["BodyDates", "body_dates"]
 
 # A line that opens with the statement, markdown emphasis, quote marks and list bullets aside:
 # "Last updated", "Page last reviewed", "Last modified on", "Updated:", "Reviewed on", then
-# the date. Only at a line's start: "the rule last updated in 2019 said..." is prose.
-_MARKS = r"[\s>*_~`#|-]*"
+# the date. Only at a line's start: "the rule last updated in 2019 said..." is prose, and a
+# line indented as code (four spaces, in a quote too) or in a fenced block is quoted text.
+_LEAD = r"^[ ]{0,3}(?:>[ ]{0,4})*(?:[-+][ ]+)?(?:[*_~`#|][ ]?)*"
+_MARKS = r"[ \t*_~`|-]*"
+_FENCED = re.compile(r"^[ ]{0,3}(`{3,}|~{3,}).*?(?:^[ ]{0,3}\1|\Z)", re.MULTILINE | re.DOTALL)
 # The value opens with the date: a digit, a month or a weekday ("Updated the docs for March"
 # is a sentence, not a date line).
 _DATE = (
@@ -26,14 +29,14 @@ _DATE = (
     r"sat|sun)[a-z]*\.?[\s,])[^\n|]{3,60})"
 )
 _UPDATED_LINE = re.compile(
-    rf"^{_MARKS}(?:page\s+|this\s+page\s+was\s+|document\s+)?(?:last\s+)?"
+    rf"{_LEAD}(?:page\s+|this\s+page\s+was\s+|document\s+)?(?:last\s+)?"
     r"(?:updated|modified|reviewed|revised|edited|changed)(?:\s+date)?(?:\s+on)?"
     rf"{_MARKS}[:：\-–—]?{_MARKS}{_DATE}",
     re.IGNORECASE | re.MULTILINE,
 )
 # The owner's own expiry: "Next review due: 12 March 2026", "Review by 2026-03-12".
 _REVIEW_LINE = re.compile(
-    rf"^{_MARKS}(?:next\s+review(?:\s+(?:due|date))?(?:\s+(?:by|on))?|review\s+(?:by|due))"
+    rf"{_LEAD}(?:next\s+review(?:\s+(?:due|date))?(?:\s+(?:by|on))?|review\s+(?:by|due))"
     rf"{_MARKS}[:：\-–—]?{_MARKS}{_DATE}",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -59,6 +62,7 @@ def body_dates(text: str) -> BodyDates:
     date ("Last updated: [YYYY-MM-DD]", a template) states none."""
     if not isinstance(text, str):
         return BodyDates()
+    text = _FENCED.sub("", text)
     updated = _dates(_UPDATED_LINE, text)
     due = _dates(_REVIEW_LINE, text)
     return BodyDates(updated=max(updated, default=None), review_due=min(due, default=None))

@@ -67,6 +67,17 @@ def _wiki(tmp_path: Path, text: str) -> Path:
             False,
             id="a-sentence",
         ),
+        pytest.param(
+            f"# Office chair\n\n{BODY}\n\n> Quoting the vendor's spec:\n>\n>"
+            "         Last modified: 2022-07-13 21:00+0300\n",
+            False,
+            id="quoted-code-is-another-document",
+        ),
+        pytest.param(
+            f"# Office chair\n\n{BODY}\n\n```\nLast modified: 2022-07-13\n```\n",
+            False,
+            id="fenced-code",
+        ),
     ],
 )
 def test_a_date_the_page_states(tmp_path: Path, text: str, stale: bool) -> None:
