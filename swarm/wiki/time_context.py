@@ -27,6 +27,12 @@ _PAST_EVENT = re.compile(
     r"(?:[\w.-]+\s+)?(?:releases?|announcements?|news)\b",
     re.IGNORECASE,
 )
+# "still" after a past-tense auxiliary in its clause: a state at a past time, not now.
+_PAST_STILL = re.compile(
+    r"(\b(?:was|were|had|did|wasn['’]t|weren['’]t|hadn['’]t|didn['’]t)\b(?:\s+[\w'’-]+){0,3}?)"
+    r"\s+still\b",
+    re.IGNORECASE,
+)
 # A how-to ("How do I print the kernel release?", "how to cut a release"), or the command, the
 # option or the shortcut that does something ("Which command tells me the current timezone?",
 # "What's the git flag to ...").
@@ -69,8 +75,9 @@ _PAST_PAYMENT = re.compile(
 
 def without_past_events(text: str) -> str:
     """`text` without the releases, announcements and news its age marks as past ("an older
-    release", "the previous stable release")."""
-    return _PAST_EVENT.sub(" ", text)
+    release", "the previous stable release"), and the "still" of a past state ("How many
+    issues were still open after the audit?", "Was it still running then?")."""
+    return _PAST_STILL.sub(r"\1", _PAST_EVENT.sub(" ", text))
 
 
 def asking_sentence(text: str) -> str:

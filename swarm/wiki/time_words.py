@@ -247,6 +247,7 @@ def names_present_moment(text: str) -> bool:
     if asks_how_to(text) or asks_rule_reach(text):  # a procedure, a rule's reach: no "now"
         return bool(_MOMENT_CJK.search(text))
     plain = _without_references(_without_present_names(without_asker_case(text)))
+    plain = without_past_events(plain)
     moments = (match for match in _MOMENT.finditer(plain) if not _session_one(plain, match))
     return next(moments, None) is not None or bool(_MOMENT_CJK.search(text))
 

@@ -3,9 +3,10 @@ asked for ("The state is still locked. How do I release it?", "Which command tel
 current timezone?"), the amount a procedure works out ("How do I work out how much to
 invoice?"), the asker's own case told before the question ("I'm ill this morning."), a
 rule's reach ("and still count as early-career", "count towards this month's ARR"),
-licensing ("released under which license") and what a one-off thing cost in the past tense
-("What did the offsite cost?") ask about nothing that moves; the near questions that do ask
-about now or a price still go outside, and a caller's explicit flag still wins."""
+licensing ("released under which license"), a past state ("were still open after the
+audit") and what a one-off thing cost in the past tense ("What did the offsite cost?") ask
+about nothing that moves; the near questions that do ask about now or a price still go
+outside, and a caller's explicit flag still wins."""
 
 from __future__ import annotations
 
@@ -49,6 +50,10 @@ The open source core is released under the Apache 2.0 licence.
 
 Contractors outside the US invoice monthly: hours worked times the hourly rate in the
 contract, in the contract's currency.
+""",
+    "audit.md": """# Accessibility audit
+
+The audit found 14 issues; 11 were fixed by the end of the sprint and 3 stayed open.
 """,
     "offsites.md": """# Sample team offsites
 
@@ -100,6 +105,12 @@ The Croatia offsite cost 1,450 euros per person, all in.
             id="procedure-for-an-amount",
         ),
         pytest.param("How much do contractors bill each month?", True, id="how-much-billed"),
+        pytest.param(
+            "How many accessibility issues were still open after the audit sprint?",
+            False,
+            id="past-still",
+        ),
+        pytest.param("How many accessibility issues are still open?", True, id="present-still"),
         pytest.param(
             "What did the team offsite in Croatia cost per person?", False, id="past-cost"
         ),
