@@ -12,6 +12,7 @@ import re
 __all__ = [
     "asking_sentence",
     "asks_how_to",
+    "asks_own_case",
     "asks_rule_reach",
     "without_asker_case",
     "without_licensing",
@@ -52,6 +53,12 @@ _WANTS_TO_KNOW = re.compile(
     r"trying\s+to\s+(?:find|figure|work\s+out|learn|see|check))\b",
     re.IGNORECASE,
 )
+# The same case set as the question's condition ("If my bank details change on the 20th, will
+# it make this month's payroll?"): what a rule does for it, its periods the case's; and
+# "still" after the asker's own modal once the case is told ("I found an old receipt. Can I
+# still expense it?"): even so, by the rule. Not alone: "Can we still book the room?" is now.
+_OWN_CONDITION = re.compile(r"^\W*(?:if|when|once|whenever)\s+(?:i|my|we|our)\b", re.IGNORECASE)
+_OWN_STILL = re.compile(r"\b((?:can|could|may|might|should|must)\s+(?:i|we))\s+still\b", re.I)
 _CLAUSE_END = re.compile(r"(?<=[.!?:])\s+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 # Whether a case falls within a rule: "does it count towards this month's ARR", "and still
@@ -101,10 +108,19 @@ def asks_rule_reach(text: str) -> bool:
     return bool(_RULE_REACH.search(asking_sentence(text)))
 
 
+def asks_own_case(text: str) -> bool:
+    """`text` asks what a rule does in the asker's own case, set as its condition ("If my
+    bank details change on the 20th, will it make this month's payroll?"), unless the
+    condition says what the asker wants to know ("If I need the latest figures, ...")."""
+    asking = asking_sentence(text)
+    return bool(_OWN_CONDITION.match(asking)) and not _WANTS_TO_KNOW.search(asking)
+
+
 def without_asker_case(text: str) -> str:
     """`text` without the first-person statements that tell the asker's case before the
     question ("I'm ill this morning.", "I'll be abroad this summer.", "I'm starting next month
-    in the US:"), unless they say what the asker wants to know ("I need the latest figures.")."""
+    in the US:"), unless they say what the asker wants to know ("I need the latest figures."),
+    and then without the "still" of the asker's own modal ("Can I still expense it?")."""
     clauses = _CLAUSE_END.split(text)
     kept = [
         clause
@@ -114,7 +130,8 @@ def without_asker_case(text: str) -> str:
         or not _ASKER_CASE.match(clause)
         or _WANTS_TO_KNOW.search(clause)
     ]
-    return " ".join(kept)
+    told = len(kept) < len(clauses)
+    return " ".join(_OWN_STILL.sub(r"\1", clause) if told else clause for clause in kept)
 
 
 def without_licensing(text: str) -> str:

@@ -11,6 +11,7 @@ import re
 
 from swarm.wiki.time_context import (
     asks_how_to,
+    asks_own_case,
     asks_rule_reach,
     without_asker_case,
     without_licensing,
@@ -244,7 +245,7 @@ def names_present_moment(text: str) -> bool:
     in a question asking a procedure or a rule's reach (`swarm.wiki.time_context`)."""
     if not isinstance(text, str):
         return False
-    if asks_how_to(text) or asks_rule_reach(text):  # a procedure, a rule's reach: no "now"
+    if asks_how_to(text) or asks_rule_reach(text) or asks_own_case(text):  # no "now" asked
         return bool(_MOMENT_CJK.search(text))
     plain = _without_references(_without_present_names(without_asker_case(text)))
     plain = without_past_events(plain)

@@ -1,7 +1,8 @@
 """Time-sensitivity by wording, through `query(model="offline")`: the situation a procedure is
 asked for ("The state is still locked. How do I release it?", "Which command tells me the
 current timezone?"), the amount a procedure works out ("How do I work out how much to
-invoice?"), the asker's own case told before the question ("I'm ill this morning."), a
+invoice?"), the asker's own case told before the question ("I'm ill this morning.", then
+"Can I still ...") or set as its condition ("If my bank details change ..."), a
 rule's reach ("and still count as early-career", "count towards this month's ARR"),
 licensing ("released under which license"), a past state ("were still open after the
 audit") and what a one-off thing cost in the past tense ("What did the offsite cost?") ask
@@ -50,6 +51,14 @@ The open source core is released under the Apache 2.0 licence.
 
 Contractors outside the US invoice monthly: hours worked times the hourly rate in the
 contract, in the contract's currency.
+""",
+    "payroll.md": """# Payroll
+
+Payroll runs on the 24th; bank detail changes after the 18th go into the next month.
+""",
+    "expenses.md": """# Expenses
+
+Submit receipts within 90 days; older receipts need your manager's approval.
 """,
     "audit.md": """# Accessibility audit
 
@@ -105,6 +114,20 @@ The Croatia offsite cost 1,450 euros per person, all in.
             id="procedure-for-an-amount",
         ),
         pytest.param("How much do contractors bill each month?", True, id="how-much-billed"),
+        pytest.param(
+            "If my bank details change on the 20th, will it make this month's payroll?",
+            False,
+            id="own-case-condition",
+        ),
+        pytest.param(
+            "Which bank details changes make this month's payroll?", True, id="this-month"
+        ),
+        pytest.param(
+            "I found a four-month-old receipt I never submitted. Can I still expense it?",
+            False,
+            id="still-after-the-case-told",
+        ),
+        pytest.param("Can I still expense receipts?", True, id="still-alone"),
         pytest.param(
             "How many accessibility issues were still open after the audit sprint?",
             False,
