@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CREATED_KEYS",
     "DATE_KEYS",
+    "REVIEW_KEYS",
     "detect_time_sensitive",
     "TIME_SENSITIVE_TAGS",
     "page_is_stale",
@@ -65,8 +66,12 @@ DATE_KEYS = (
     "date_published",
     "publish_date",
     "pub_date",
+    "last_update",  # Docusaurus, often a mapping: `last_update: {date: ..., author: ...}`
 )
 CREATED_KEYS = ("created", "date_created", "created_at", "created_on", "created_time")
+# The page owner's own expiry, which decides alone: `review_by`, Hugo's `expiryDate`, and the
+# review dates of policy and compliance pages.
+REVIEW_KEYS = ("review_by", "next_review", "next_review_date", "review_due", "expiry_date")
 
 
 def detect_time_sensitive(
@@ -273,8 +278,16 @@ def page_last_updated(metadata: Mapping[str, Any]) -> dt.datetime | None:
     `CREATED_KEYS` (a page's creation date is its last known state only when nothing newer
     is recorded), else None."""
     fields = {key_name(key): value for key, value in metadata.items()}
+    # A date key holding a mapping names its dates inside (Docusaurus `last_update: {date:
+    # ...}`, MkDocs Material `date: {created: ..., updated: ...}`).
+    nested = [
+        {key_name(key): value for key, value in field.items()}
+        for field in (fields.get(key) for key in DATE_KEYS)
+        if isinstance(field, Mapping)
+    ]
     for keys in (DATE_KEYS, CREATED_KEYS):
-        present = [d for d in (parse_date(fields.get(key)) for key in keys) if d is not None]
+        found = (parse_date(source.get(key)) for source in (fields, *nested) for key in keys)
+        present = [date for date in found if date is not None]
         if present:
             return max(present)
     return None
@@ -327,8 +340,9 @@ def page_is_stale(
 
     - A page its owner marks out of date (`outdated: true`, `status: deprecated`,
       `superseded_by: ...`; see `OUT_OF_DATE_WORDS`) is stale.
-    - `review_by` (a date) in the frontmatter is the page owner's own expiry and decides
-      alone: stale once `now` is past it.
+    - `review_by` (a date; or another of `REVIEW_KEYS`, the earliest counting) in the
+      frontmatter is the page owner's own expiry and decides alone: stale once `now` is
+      past it.
     - Otherwise the newest of the `DATE_KEYS` present (else of the `CREATED_KEYS`) is
       compared with a window: the page's `stale_after_days` if set, else
       `time_sensitive_stale_after_days` for time-sensitive questions, else `stale_after_days`.
@@ -364,7 +378,8 @@ def _page_is_stale(
     fields = {key_name(key): value for key, value in metadata.items()}
     if page_marked_out_of_date(metadata):
         return True
-    review_by = _review_deadline(fields.get("review_by"))
+    deadlines = [_review_deadline(fields.get(key)) for key in REVIEW_KEYS]
+    review_by = min((deadline for deadline in deadlines if deadline is not None), default=None)
     if review_by is not None:
         return current >= review_by
     last_updated = page_last_updated(metadata)

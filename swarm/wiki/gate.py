@@ -11,13 +11,16 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from swarm.wiki.body_dates import body_dates
 from swarm.wiki.freshness import (
+    REVIEW_KEYS,
     detect_time_sensitive,
     page_is_stale,
     page_is_time_sensitive,
     page_last_updated,
     page_time_sensitive_for,
 )
+from swarm.wiki.frontmatter_keys import OUT_OF_DATE_WORDS, key_name
 
 if TYPE_CHECKING:
     from swarm.config import Settings
@@ -104,14 +107,34 @@ def freshness_flags(
     return time_sensitive, stale
 
 
+# Folders of superseded copies, named like the frontmatter's marks (`OUT_OF_DATE_WORDS`) or
+# "old"; not "archive", whose pages are true records of their time.
+_OUT_OF_DATE_FOLDERS = frozenset({*OUT_OF_DATE_WORDS, "old"})
+
+
 def _freshness_metadata(excerpt: PageExcerpt, settings: Settings) -> Mapping[str, Any]:
-    """The frontmatter freshness is judged on: with `stale_from_mtime`, a page that records
-    no date (and no `review_by`) is as old as its file."""
-    metadata = excerpt.metadata
+    """The frontmatter freshness is judged on, with the dates the page's text states
+    (`body_dates`: "Last updated: April 29, 2022" counts when newer than the frontmatter's
+    dates, "Next review due: ..." when the frontmatter sets no `review_by`); with
+    `stale_from_mtime`, a page that records no date anywhere is as old as its file. A page
+    its owner filed in a folder of superseded copies (`_old/`, `Outdated/`, `deprecated/`)
+    is marked out of date, unless its frontmatter says otherwise."""
+    metadata: Mapping[str, Any] = excerpt.metadata
+    folders = {key_name(folder).strip("_") for folder in excerpt.path.split("/")[:-1]}
+    if folders & _OUT_OF_DATE_FOLDERS and "outdated" not in map(key_name, metadata):
+        metadata = {**metadata, "outdated": True}
+    stated = body_dates(excerpt.text)
+    recorded = page_last_updated(metadata)
+    if stated.updated is not None and (recorded is None or stated.updated > recorded):
+        metadata = {**metadata, "updated": stated.updated}
+    expiring = not set(REVIEW_KEYS).isdisjoint(map(key_name, metadata))
+    if stated.review_due is not None and not expiring:
+        metadata = {**metadata, "review_by": stated.review_due.date()}
+        expiring = True
     if (
         settings.stale_from_mtime
         and excerpt.modified is not None
-        and "review_by" not in metadata
+        and not expiring
         and page_last_updated(metadata) is None
     ):
         return {**metadata, "updated": excerpt.modified}

@@ -1,5 +1,5 @@
 """Time words the wording around them takes out of the present: a past release, a how-to's
-object, the asker's own plan, a condition the question sets.
+object, the asker's own case, a condition the question sets, a rule's reach.
 
 Pure text functions for `swarm.wiki.time_words`, which reads what they leave as asking about
 fast-moving facts or the present moment.
@@ -10,9 +10,14 @@ from __future__ import annotations
 import re
 
 __all__ = [
+    "asking_sentence",
     "asks_how_to",
-    "without_asker_plans",
+    "asks_own_case",
+    "asks_rule_reach",
+    "without_asker_case",
+    "without_licensing",
     "without_past_events",
+    "without_past_payments",
 ]
 
 # A release or an announcement its age marks as a past one ("an older release", "the previous
@@ -23,43 +28,119 @@ _PAST_EVENT = re.compile(
     r"(?:[\w.-]+\s+)?(?:releases?|announcements?|news)\b",
     re.IGNORECASE,
 )
-# A how-to ("How do I print the kernel release?", "how to cut a release").
+# "still" after a past-tense auxiliary in its clause: a state at a past time, not now.
+_PAST_STILL = re.compile(
+    r"(\b(?:was|were|had|did|wasn['’]t|weren['’]t|hadn['’]t|didn['’]t)\b(?:\s+[\w'’-]+){0,3}?)"
+    r"\s+still\b",
+    re.IGNORECASE,
+)
+# A how-to ("How do I print the kernel release?", "how to cut a release"), or the command, the
+# option or the shortcut that does something ("Which command tells me the current timezone?",
+# "What's the git flag to ...").
 _HOW_TO = re.compile(
     r"^\W*(?:how\s+(?:do|does|can|could|should|would|will|might|must)\s+"
-    r"(?:i|we|you|one|they)\b|how\s+to\b)",
+    r"(?:i|we|you|one|they)\b|how\s+to\b|(?:what|which)(?:['’]s|\s+is|\s+are)?\s+(?:the\s+)?"
+    r"(?:[\w-]+\s+)?(?:commands?|options?|flags?|switch|shortcuts?|keybindings?|syntax)\b)",
     re.IGNORECASE,
 )
-# The asker's own plan, told before the question ("I'll be living in another state this
-# summer. Do I need to tell HR?"): its time dates what the asker will do, not the fact asked.
-_ASKER_PLAN = re.compile(
-    r"^\W*(?:i|we)(?:['’]ll|\s+will|\s+shall|(?:['’]m|['’]re|\s+am|\s+are)\s+(?:going|planning)"
-    r"\s+to|\s+(?:plan|intend|expect|hope)\s+to)\b",
+# A first-person statement before the question tells the asker's case ("I'm ill this
+# morning.", "I'll be living in another state this summer.", "I'm starting next month in the
+# US:"): its time dates the case, not the fact asked. Not one saying what the asker wants to
+# know ("I need the latest figures."), which carries the ask.
+_ASKER_CASE = re.compile(r"^\W*(?:i|we|my|our)(?:['’](?:m|re|ve|ll|d))?\b", re.IGNORECASE)
+_WANTS_TO_KNOW = re.compile(
+    r"\b(?:wants?|need|needs|like|wonder\w*|curious|looking\s+for|ask\w*|interested|know|"
+    r"trying\s+to\s+(?:find|figure|work\s+out|learn|see|check))\b",
     re.IGNORECASE,
 )
+# The same case set as the question's condition ("If my bank details change on the 20th, will
+# it make this month's payroll?"): what a rule does for it, its periods the case's; and
+# "still" after the asker's own modal once the case is told ("I found an old receipt. Can I
+# still expense it?"): even so, by the rule. Not alone: "Can we still book the room?" is now.
+_OWN_CONDITION = re.compile(r"^\W*(?:if|when|once|whenever)\s+(?:i|my|we|our)\b", re.IGNORECASE)
+_OWN_STILL = re.compile(r"\b((?:can|could|may|might|should|must)\s+(?:i|we))\s+still\b", re.I)
+_CLAUSE_END = re.compile(r"(?<=[.!?:])\s+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+# Whether a case falls within a rule: "does it count towards this month's ARR", "and still
+# count as an early-career engineer", "qualify for": the rule's reach, whose time words date
+# the case and whose "still" means "even so".
+_RULE_REACH = re.compile(
+    r"\b(?:count(?:s|ed)?\s+(?:as|towards?|against)|qualif(?:y|ies|ied)\s+(?:as|for)|"
+    r"(?:be|is|am|are)\s+(?:still\s+)?eligible)\b",
+    re.IGNORECASE,
+)
+# Licensing: "Under which license is the core released?" names terms, not a release event.
+_LICENSED = re.compile(r"[^.?!]*\blicen[cs](?:e|es|ed|ing)\b[^.?!]*", re.IGNORECASE)
+_RELEASE_WORD = re.compile(r"\brelease[sd]?\b", re.IGNORECASE)
+# What a one-off thing cost, asked in the past tense ("What did the offsite cost per
+# person?", "How much was the JR Pass?"): a record of what was paid, not a price that moves.
+_PAST_PAYMENT = re.compile(
+    r"\b(did\b[^?.!]*?\b)(?:cost|pay|charge|spend)\b|\bhow\s+much\s+(?:was|were)\b",
+    re.IGNORECASE,
+)
 
 
 def without_past_events(text: str) -> str:
     """`text` without the releases, announcements and news its age marks as past ("an older
-    release", "the previous stable release")."""
-    return _PAST_EVENT.sub(" ", text)
+    release", "the previous stable release"), and the "still" of a past state ("How many
+    issues were still open after the audit?", "Was it still running then?")."""
+    return _PAST_STILL.sub(r"\1", _PAST_EVENT.sub(" ", text))
+
+
+def asking_sentence(text: str) -> str:
+    """The sentence of `text` that asks: the last one ending in "?", else the last one."""
+    sentences = [sentence for sentence in _SENTENCE_END.split(text.strip()) if sentence]
+    asking = [sentence for sentence in sentences if sentence.rstrip().endswith("?")]
+    return (asking or sentences or [""])[-1]
 
 
 def asks_how_to(text: str) -> bool:
-    """`text` asks for a procedure ("How do I ...", "how can we ...", "how to ..."): a release
-    or an announcement in it is the procedure's object, not the news."""
-    return bool(_HOW_TO.match(text))
+    """`text` asks for a procedure ("How do I ...", "how can we ...", "how to ...", "Which
+    command ..."), after any sentence telling the situation ("The state is still locked. How
+    do I release it?"): a release in it is the procedure's object and its "current", "latest"
+    or "still" the state the procedure works on, not the news or the present asked about."""
+    return bool(_HOW_TO.match(asking_sentence(text)))
 
 
-def without_asker_plans(text: str) -> str:
-    """`text` without the sentences that tell the asker's plan before the question: a
-    first-person "I'll / we're going to / I plan to ..." statement with a sentence after it."""
-    sentences = _SENTENCE_END.split(text)
+def asks_rule_reach(text: str) -> bool:
+    """`text` asks whether a case falls within a rule ("Does it count towards this month's
+    ARR?", "and still count as early-career?", "do I qualify for ..."): a definition."""
+    return bool(_RULE_REACH.search(asking_sentence(text)))
+
+
+def asks_own_case(text: str) -> bool:
+    """`text` asks what a rule does in the asker's own case, set as its condition ("If my
+    bank details change on the 20th, will it make this month's payroll?"), unless the
+    condition says what the asker wants to know ("If I need the latest figures, ...")."""
+    asking = asking_sentence(text)
+    return bool(_OWN_CONDITION.match(asking)) and not _WANTS_TO_KNOW.search(asking)
+
+
+def without_asker_case(text: str) -> str:
+    """`text` without the first-person statements that tell the asker's case before the
+    question ("I'm ill this morning.", "I'll be abroad this summer.", "I'm starting next month
+    in the US:"), unless they say what the asker wants to know ("I need the latest figures."),
+    and then without the "still" of the asker's own modal ("Can I still expense it?")."""
+    clauses = _CLAUSE_END.split(text)
     kept = [
-        sentence
-        for index, sentence in enumerate(sentences)
-        if index == len(sentences) - 1
-        or sentence.rstrip().endswith("?")
-        or not _ASKER_PLAN.match(sentence)
+        clause
+        for index, clause in enumerate(clauses)
+        if index == len(clauses) - 1
+        or clause.rstrip().endswith("?")
+        or not _ASKER_CASE.match(clause)
+        or _WANTS_TO_KNOW.search(clause)
     ]
-    return " ".join(kept)
+    told = len(kept) < len(clauses)
+    return " ".join(_OWN_STILL.sub(r"\1", clause) if told else clause for clause in kept)
+
+
+def without_licensing(text: str) -> str:
+    """`text` without "release" in the sentences naming a licence ("released under the MIT
+    licence"): the terms it is published under, not a release event."""
+    return _LICENSED.sub(lambda match: _RELEASE_WORD.sub(" ", match.group()), text)
+
+
+def without_past_payments(text: str) -> str:
+    """`text` without the money verbs of a past-tense question about what something cost or
+    was paid ("What did the offsite cost?", "How much was it?"): a record, not a price."""
+    return _PAST_PAYMENT.sub(lambda match: match.group(1) or " ", text)

@@ -11,8 +11,12 @@ import re
 
 from swarm.wiki.time_context import (
     asks_how_to,
-    without_asker_plans,
+    asks_own_case,
+    asks_rule_reach,
+    without_asker_case,
+    without_licensing,
     without_past_events,
+    without_past_payments,
 )
 from swarm.wiki.tokens import STOPWORDS
 
@@ -201,10 +205,9 @@ def _without_present_names(text: str) -> str:
 
 
 # "Still" and "current" in a clause of time ("while the server is still preparing the answer",
-# "when a request conflicts with the current state") set up the situation asked about, and
-# "current" in a question asking how to do something ("How do I read the current position?")
-# names the one the method works on: neither asks about now. Not "if" / "whether", which also
-# open an indirect question ("do you know if it is still open?"); as in `language_time_words`.
+# "when a request conflicts with the current state") set up the situation asked about, not
+# now. Not "if" / "whether", which also open an indirect question ("do you know if it is still
+# open?"); as in `language_time_words`.
 # "still" and "current" in a condition the question sets ("What happens when an invoice is
 # still unpaid after 60 days?", "if the build still fails"): a supposed state, not the present
 # one asked about ("Is the invoice still unpaid?").
@@ -218,7 +221,6 @@ _ASKING_OPENERS = frozenset({"when", "until"})
 _IN_SCENARIO = re.compile(r"\b(?:still|current)\b", re.IGNORECASE)
 _CONDITIONS = frozenset({"if", "unless", "once", "in case"})
 _STILL = re.compile(r"\bstill\b", re.IGNORECASE)
-_CURRENT = re.compile(r"\bcurrent\b", re.IGNORECASE)
 
 
 def _without_references(text: str) -> str:
@@ -231,8 +233,7 @@ def _without_references(text: str) -> str:
             return _STILL.sub(" ", match.group())
         return _IN_SCENARIO.sub(" ", match.group())
 
-    text = _SCENARIO_CLAUSE.sub(condition, text)
-    return _CURRENT.sub(" ", text) if asks_how_to(text) else text
+    return _SCENARIO_CLAUSE.sub(condition, text)
 
 
 def names_present_moment(text: str) -> bool:
@@ -240,11 +241,14 @@ def names_present_moment(text: str) -> bool:
     week", "today", "at the moment"), in English or in Chinese, Japanese or Korean; a place
     named by its present borders ("most of today's Indonesia", "present-day Iraq") does not,
     nor does "current" naming where a session is ("the current directory"), nor the time of
-    the asker's plan told before the question or the "still" of a condition it sets
-    (`swarm.wiki.time_context`)."""
+    the asker's case told before the question or the "still" of a condition it sets, nor any
+    in a question asking a procedure or a rule's reach (`swarm.wiki.time_context`)."""
     if not isinstance(text, str):
         return False
-    plain = _without_references(_without_present_names(without_asker_plans(text)))
+    if asks_how_to(text) or asks_rule_reach(text) or asks_own_case(text):  # no "now" asked
+        return bool(_MOMENT_CJK.search(text))
+    plain = _without_references(_without_present_names(without_asker_case(text)))
+    plain = without_past_events(plain)
     moments = (match for match in _MOMENT.finditer(plain) if not _session_one(plain, match))
     return next(moments, None) is not None or bool(_MOMENT_CJK.search(text))
 
@@ -257,7 +261,7 @@ def names_current_year(text: str, *, now: dt.datetime | None = None) -> bool:
     named_years = _named_years(text)
     if any(year >= _this_year(now) for year in named_years):
         return True
-    return bool(_REVENUE.search(text)) and not named_years
+    return bool(_REVENUE.search(text)) and not named_years and not asks_rule_reach(text)
 
 
 def _names_event(text: str) -> bool:
@@ -266,7 +270,7 @@ def _names_event(text: str) -> bool:
     ("How do I print the kernel release?")."""
     if asks_how_to(text):
         return False
-    return bool(_EVENT.search(without_past_events(text)))
+    return bool(_EVENT.search(without_licensing(without_past_events(text))))
 
 
 def names_recent_event(text: str, *, now: dt.datetime | None = None) -> bool:
@@ -289,10 +293,11 @@ def _this_year(now: dt.datetime | None) -> int:
 def names_fast_moving_fact(text: str) -> bool:
     """True when `text` asks for a fast-moving fact: a price, a cost, a subscription, a
     valuation, funding, a market figure, a rule change (news and releases aside). "Above what
-    price does a purchase need approval?" asks for a rule's limit, not a price."""
-    if not isinstance(text, str):
+    price does a purchase need approval?" asks for a rule's limit, not a price, and "How do I
+    work out how much to invoice?" a procedure whose object the price is."""
+    if not isinstance(text, str) or asks_how_to(text):
         return False
-    text = _THRESHOLD_CJK.sub(" ", _THRESHOLD.sub(" ", text))
+    text = _THRESHOLD_CJK.sub(" ", _THRESHOLD.sub(" ", without_past_payments(text)))
     return bool(_TOPIC.search(text) or _TOPIC_CJK.search(text) or _TOPIC_EUROPEAN.search(text))
 
 

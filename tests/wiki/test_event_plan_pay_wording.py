@@ -43,7 +43,8 @@ Meter: read it on the first Monday of each month; note the reading in the log.
     ("question", "time_sensitive"),
     [
         pytest.param("How do I print the kernel release?", False, id="how-to-object"),
-        pytest.param("How do I print the latest kernel release?", True, id="how-to-latest"),
+        # the latest one is what the command prints: a how-to, not news
+        pytest.param("How do I print the latest kernel release?", False, id="how-to-latest"),
         pytest.param("Is there a new kernel release?", True, id="a-release"),
         pytest.param("What did the kernel release announcement say?", True, id="announcement"),
     ],
