@@ -64,12 +64,12 @@ COUNT_WORDS = {
     "it": "numero numeri totale quantità dimensione",
     "pt": "número números total quantidade tamanho",
 }
-# "¿Cómo se llama...?", "Comment s'appelle...", "Wie heißt...": the verb of a naming question
-# is no word the answer writes ("What is X called": "called").
+# "¿Cómo se llama...?", "Comment s'appelle...", "Wie heißt / nennt man...": the verb of a
+# naming question is no word the answer writes ("What is X called": "called").
 NAMING = {
     "es": r"\bcómo\s+se\s+(llam\w*)",
     "fr": r"\bcomment\s+(?:s'|se\s+)?(appel\w*)",
-    "de": r"\bwie\s+(hei(?:ß|ss)\w*)",
+    "de": r"\bwie\s+(hei(?:ß|ss)\w*|nenn\w*)",
     "it": r"\bcome\s+si\s+(chiam\w*)",
     "pt": r"\bcomo\s+se\s+(cham\w*)",
 }
@@ -84,6 +84,10 @@ LANGUAGE_STOPWORDS = {
         *"dabei dadurch dafür dagegen danach daran darauf daraus darin darüber darum darunter "
         "davon davor dazu ab laut je gemäß mittels bezüglich wegen eigentlich ja mal wohl bloß "
         "ruhig überhaupt".split(),
+        # hedges and intensifiers, as English's GENERIC ("really", "exactly", "usually",
+        # "already", "roughly"): no word a passage must repeat
+        *"wirklich genau gewöhnlich normalerweise typischerweise generell grundsätzlich "
+        "unbedingt ungefähr etwa circa jemals bereits schon sogar eben halt".split(),
     ),
     "it": _lists.STOPWORDS_ITALIAN,
     "pt": _lists.STOPWORDS_PORTUGUESE,
