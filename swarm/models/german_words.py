@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 __all__ = [
@@ -107,6 +107,42 @@ def asking_verbs(question: str) -> list[str]:
     return [word for match in _ASKING.finditer(question) for word in match.groups() if word]
 
 
+# A separable verb's particle closes its clause ("Wie breche ich die Anfrage ab?" is
+# "abbrechen", "Wie füge ich einen Eintrag hinzu" is "hinzufügen"); its finite verb stands
+# before the subject ("breche ich") or after the interrogative ("Welche Methode gibt ... zurück").
+_PARTICLES = (
+    "ab an auf aus bei ein fest her heraus herunter hin hinzu hoch los mit nach vor weg "
+    "zurück zusammen"
+).split()
+_CLAUSE_END = re.compile(r"[?!;:,–]|\.(?:\s|$)")  # not the dot of "document.querySelector"
+_FINITE = re.compile(
+    r"^\s*(?:(?:wie|wo|wann|warum|was|womit|wozu|wodurch)\s+|welche[mnrs]?\s+\S+\s+)?"
+    r"([a-zäöüß]+)\s+(?:ich|man|wir|du|er|sie|es|mir|\S+)\b",
+    re.IGNORECASE,
+)
+
+
+def separable_verbs(question: str) -> list[tuple[str, str]]:
+    """(finite verb, particle) of each clause of a German `question` that a separable verb's
+    particle closes ("Wie breche ich eine Anfrage ab?" -> ("breche", "ab"))."""
+    found: list[tuple[str, str]] = []
+    for clause in _CLAUSE_END.split(question):
+        words = clause.split()
+        if len(words) < 3 or words[-1].lower() not in _PARTICLES:
+            continue
+        if (finite := _FINITE.match(clause)) and finite.group(1).islower():
+            found.append((finite.group(1), words[-1].lower()))
+    return found
+
+
+def joined_roots(verb: str, particle: str) -> frozenset[str]:
+    """The roots a separable verb's forms have, joined ("frage" + "ab": "abfragen",
+    "abgefragt", "abzufragen")."""
+    root = german_root(_fold(verb.lower()))
+    particle = _fold(particle)
+    return frozenset(german_root(particle + middle + root) for middle in ("", "ge", "zu"))
+
+
 def asks_type(question: str, start: int) -> bool:
     """The word at `start` of the German `question` is the noun after "welche"/"was für"."""
     return bool(_TYPE_ASKED.search(question[max(0, start - 60) : start]))
@@ -158,7 +194,10 @@ def _parts(word: str, roots: dict[str, set[str]]) -> list[frozenset[str]]:
 
 
 def german_forms(
-    question_words: Iterable[str], vocabulary: Iterable[str], nouns: frozenset[str]
+    question_words: Iterable[str],
+    vocabulary: Iterable[str],
+    nouns: frozenset[str],
+    separable: Mapping[str, frozenset[str]],
 ) -> dict[str, list[frozenset[str]]]:
     """For each question word (a token), the passages' words that write it another way in
     German: another inflection of it (the same `german_root`: "Ressource" ~ "Ressourcen",
@@ -166,7 +205,9 @@ def german_forms(
     kind of it ("header" ~ "anforderungsheader"); and, for a compound asked, its parts both
     written ("anfragemethode" ~ "methode" and "anfrage"). The last two only for the
     question's `nouns` (its capitalised words): a verb with a prefix is another verb
-    ("setzen", "ersetzen")."""
+    ("setzen", "ersetzen"). A separable verb's finite form (`separable`: its token -> the
+    roots of the verb joined to its particle) is stated by the joined verb ("breche ... ab"
+    ~ "abbrechen", "abgebrochen" is a strong verb's and not met)."""
     vocabulary = frozenset(vocabulary)
     roots = _by_root(vocabulary)
     # Each passage word with its folded spelling and its root, made once for every question word.
@@ -178,6 +219,8 @@ def german_forms(
             continue
         root = german_root(word)
         forms = [frozenset({other}) for other in sorted(roots.get(root, ())) if other != word]
+        for joined in sorted(separable.get(word, ())):
+            forms += [frozenset({other}) for other in sorted(roots.get(joined, ()))]
         heads = {head for head in (root, _fold(word)) if len(head) >= _MIN_PART}
         if word not in nouns:
             heads = set()

@@ -84,10 +84,11 @@ LANGUAGE_STOPWORDS = {
         *"dabei dadurch dafür dagegen danach daran darauf daraus darin darüber darum darunter "
         "davon davor dazu ab laut je gemäß mittels bezüglich wegen eigentlich ja mal wohl bloß "
         "ruhig überhaupt".split(),
-        # hedges and intensifiers, as English's GENERIC ("really", "exactly", "usually",
-        # "already", "roughly"): no word a passage must repeat
+        # hedges, intensifiers and adverbs of frequency, as English's GENERIC ("really",
+        # "exactly", "usually", "already", "roughly"): no word a passage must repeat
         *"wirklich genau gewöhnlich normalerweise typischerweise generell grundsätzlich "
-        "unbedingt ungefähr etwa circa jemals bereits schon sogar eben halt".split(),
+        "unbedingt ungefähr etwa circa jemals bereits schon sogar eben halt oft häufig "
+        "meistens manchmal".split(),
     ),
     "it": _lists.STOPWORDS_ITALIAN,
     "pt": _lists.STOPWORDS_PORTUGUESE,
@@ -153,7 +154,7 @@ KINDS: dict[str, tuple[tuple[str, str], ...]] = {
         (
             "date",
             r"\bwann\b|\bseit\s+wann\b|\b(?:in\s+)?welche[mnrs]?\s+(?:jahr|datum|tag|monat|"
-            r"uhrzeit)\b|\bum\s+wie\s*viel\s+uhr\b",
+            r"uhrzeit|zeitpunkt)\b|\bum\s+wie\s*viel\s+uhr\b",
         ),
         ("count", r"\bwie\s*viele\b"),
         (
@@ -207,7 +208,7 @@ TYPE_NOUNS = {
     r"porcentaje|tamaño)\b",
     "fr": r"\bquel(?:le)?s?\s+(année|an|date|jour|mois|heure|ville|pays|endroit|lieu|"
     r"pourcentage|taille)\b",
-    "de": r"\bwelche[mnrs]?\s+(jahr|datum|tag|monat|uhrzeit|stadt|land|ort)\b",
+    "de": r"\bwelche[mnrs]?\s+(jahr|datum|tag|monat|uhrzeit|zeitpunkt|stadt|land|ort)\b",
     "it": r"\b(?:che|quale|quali)\s+(anno|data|giorno|mese|ora|città|paese|luogo|percentuale)\b",
     "pt": r"\b(?:que|qual)\s+(ano|data|dia|mês|hora|cidade|país|lugar|percentagem|porcentagem)\b",
 }

@@ -20,7 +20,9 @@ from swarm.models.german_words import (
     asking_verbs,
     asks_type,
     german_forms,
+    joined_roots,
     opens_german,
+    separable_verbs,
     written_as_name,
 )
 from swarm.models.language_words import (
@@ -132,7 +134,8 @@ class QuestionLanguage:
     for, whether it asks for a person, a reason or a method, says "not" (and the language's
     negations), the opposites of its words, {"before"} when it relates its date to another
     event ("antes de"), the words a passage relates dates with, and the tokens of a German
-    question's capitalised words (`nouns`: German capitalises its nouns)."""
+    question's capitalised words (`nouns`: German capitalises its nouns) and of its separable
+    verbs' finite forms with the roots of the verb joined ("breche ... ab": "abbrechen")."""
 
     codes: tuple[str, ...] = ()
     function_words: frozenset[str] = frozenset()
@@ -150,12 +153,14 @@ class QuestionLanguage:
     relative: frozenset[str] = frozenset()
     temporal: frozenset[str] = frozenset()
     nouns: frozenset[str] = frozenset()
+    separable: tuple[tuple[str, frozenset[str]], ...] = ()
 
     def without_function_words(self, names: Iterable[re.Match[str]]) -> Iterator[re.Match[str]]:
         """The capitalised words of the question (`names`, group 1 the word) that are no
         function word of its language ("¿Qué...", "La caldera..."), nor, in German, a noun
         (`written_as_name`: "HTTP", "JavaScript" are names; "Wartungsseite" is none) but the
-        noun after "welche" (`asks_type`: "Welcher Statuscode": what the answer is one of)."""
+        noun after "welche" (`asks_type`: "Welcher Statuscode": what the answer is one of),
+        unless it names the kind of answer ("In welchem Jahr": a date, no word to state)."""
         german = "de" in self.codes  # German capitalises every noun: a name is written as one
         return (
             name
@@ -164,7 +169,10 @@ class QuestionLanguage:
             and (
                 not german
                 or written_as_name(name.group(1))
-                or asks_type(name.string, name.start(1))
+                or (
+                    asks_type(name.string, name.start(1))
+                    and not set(tokenize(name.group(1))) <= self.function_tokens
+                )
             )
         )
 
@@ -201,7 +209,8 @@ class QuestionLanguage:
         found: dict[str, list[frozenset[str]]] = {}
         if "de" in self.codes:
             question_words, vocabulary = list(question_words), frozenset(vocabulary)
-            found = german_forms(question_words, vocabulary, self.nouns)
+            separable = dict(self.separable)
+            found = german_forms(question_words, vocabulary, self.nouns, separable)
         roots = {word: root for word in question_words if (root := _root(word, self.codes))}
         if not self.codes or not roots:
             return found
@@ -310,8 +319,12 @@ def question_language(question: str) -> QuestionLanguage:
     for code in codes:
         for match in _TYPE_RULES[code].finditer(lowered):
             dropped |= set(tokenize(match.group(1)))
+    separable: list[tuple[str, frozenset[str]]] = []
     if "de" in codes:  # "nehme ich", "gibt es": the asking, not what is asked
         dropped |= {token for verb in asking_verbs(question) for token in tokenize(verb)}
+        for verb, particle in separable_verbs(question):  # the particle is the verb's
+            dropped |= set(tokenize(particle)) - set(tokenize(verb))
+            separable += [(token, joined_roots(verb, particle)) for token in tokenize(verb)]
     money = {token for code in codes for token in tokenize(MONEY_WORDS[code])}
     counting = {token for code in codes for token in tokenize(COUNT_WORDS[code])}
     kinds = {kind for code in codes for kind, rule in _KIND_RULES[code] if rule.search(lowered)}
@@ -340,6 +353,7 @@ def question_language(question: str) -> QuestionLanguage:
         temporal=frozenset(w for code in codes for w in TEMPORAL_RELATION[code].split()),
         opposites=frozenset(opposite[word] for word in asked if word in opposite) - asked,
         nouns=_nouns(question) if "de" in codes else frozenset(),
+        separable=tuple(separable),
     )
 
 

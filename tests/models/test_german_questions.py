@@ -29,6 +29,15 @@ ANFRAGEN = """# Anfragen
 
 Die Methode einer Anfrage steht in der Startzeile, vor dem Pfad: zum Beispiel GET oder POST.
 """
+HISTORY = """# History
+
+Mit der Methode pushState() kann ein Skript dem Verlauf einen Eintrag hinzufügen, ohne die
+Seite neu zu laden.
+"""
+VEREIN = """# Verein
+
+Der Verein wurde 1954 von Hans Weber in Köln gegründet.
+"""
 PREFLIGHT = """# Preflight
 
 Firefox begrenzt die Speicherdauer von Preflight-Ergebnissen auf 24 Stunden.
@@ -82,6 +91,33 @@ def test_inflected_forms_state_the_word(tmp_path: Path, question: str, level: st
 )
 def test_compound_stated_by_its_parts(tmp_path: Path, question: str, level: str) -> None:
     assert_level(_ask(tmp_path, {"anfragen.md": ANFRAGEN}, question), level, "Startzeile")
+
+
+@pytest.mark.parametrize(
+    ("question", "level"),
+    [
+        # "fügt ... hinzu" is "hinzufügen", as the page writes it
+        ("Welche Methode fügt dem Verlauf einen Eintrag hinzu?", "high"),
+        # near miss: "fügt ... bei" is "beifügen", which the page does not write
+        ("Welche Methode fügt dem Verlauf einen Eintrag bei?", "not high"),
+    ],
+)
+def test_separable_verb_joined(tmp_path: Path, question: str, level: str) -> None:
+    assert_level(_ask(tmp_path, {"history.md": HISTORY}, question), level, "pushState")
+
+
+@pytest.mark.parametrize(
+    ("question", "level"),
+    [
+        # "Jahr", "Zeitpunkt" name the kind of answer (a date), no word the page must write
+        ("In welchem Jahr wurde der Verein gegründet?", "high"),
+        ("Zu welchem Zeitpunkt wurde der Verein gegründet?", "high"),
+        # near miss: the page founds no "Mannschaft"
+        ("In welchem Jahr wurde die Mannschaft gegründet?", "not high"),
+    ],
+)
+def test_kind_noun_after_welche_is_no_term(tmp_path: Path, question: str, level: str) -> None:
+    assert_level(_ask(tmp_path, {"verein.md": VEREIN}, question), level, "1954")
 
 
 def test_a_name_the_wiki_lacks_is_no_noun(tmp_path: Path) -> None:
