@@ -60,7 +60,7 @@ def german_root(token: str) -> str:
     participle's "ge-...-t" ("gegründet" -> "grund", "Ressourcen" -> "ressourc", "größer" ->
     "gross"); the folded token itself when no ending leaves a root long enough."""
     word = _fold(token)
-    if not word.isalpha():
+    if not word.isalpha() or len(word) <= _MIN_ROOT:
         return word
     if word.startswith("ge") and word.endswith("t") and len(word) - 2 > _MIN_ROOT:
         word = word[2:]

@@ -142,3 +142,11 @@ def test_german_root_meets_inflections() -> None:
     assert german_root("ergebnisse") == german_root("ergebnis")
     assert german_root("status") == "status"  # -s after a vowel is no ending
     assert german_root("header") == "header"  # too short a root before -er
+    assert [german_root(word) for word in ("st", "es", "s", "")] == ["st", "es", "s", ""]
+
+
+def test_short_words_in_the_passages(tmp_path: Path) -> None:
+    # "St." and "es" on the page: words shorter than any ending's root are read as they are
+    page = "# Reise\n\nDie Fähre nach St. Malo fährt um 9 Uhr, es gibt keinen späteren Termin.\n"
+    result = _ask(tmp_path, {"reise.md": page}, "Wann fährt die Fähre nach St. Malo?")
+    assert result.error is None and "9 Uhr" in result.answer
