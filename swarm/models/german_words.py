@@ -96,14 +96,16 @@ _ASKING = re.compile(
     rf"\b({_LIGHT})\s+{_SUBJECT}\b|"  # "nehme ich", "mache ich"
     rf"\b{_SUBJECT}\b[^?!;,]{{0,80}}?\b({_LIGHT})\s*(?=[?,;:]|$)|"  # "soll ich ... benutzen?"
     r"(?<=\b(?:ich|man|wir)\s)(sicher)\b(?=\s*,)|"  # "stelle ich sicher, dass"
-    r"\b(gibt|gab)\s+es\b|\bes\s+(gibt|gab)\b",  # "Welche Klassen gibt es?"
+    r"\b(gibt|gab)\s+es\b|\bes\s+(gibt|gab)\b|"  # "Welche Klassen gibt es?"
+    r"\bwas\s+(passiert|passierte|geschieht|geschah)\b",  # as English "what happens"
     re.IGNORECASE,
 )
 
 
 def asking_verbs(question: str) -> list[str]:
     """The light verbs a German `question` asks with, the asker their subject ("nehme ich",
-    "soll ich ... benutzen", "wie sorge ich dafür") or "es" ("gibt es"): no content word."""
+    "soll ich ... benutzen", "wie sorge ich dafür") or "es" ("gibt es"), and "was passiert"
+    ("what happens"): no content word."""
     return [word for match in _ASKING.finditer(question) for word in match.groups() if word]
 
 

@@ -38,6 +38,11 @@ VEREIN = """# Verein
 
 Der Verein wurde 1954 von Hans Weber in Köln gegründet.
 """
+PROMISE = """# Promise
+
+Wird ein Promise abgelehnt und existiert kein catch-Handler, meldet der Browser ein
+unhandledrejection-Ereignis.
+"""
 PREFLIGHT = """# Preflight
 
 Firefox begrenzt die Speicherdauer von Preflight-Ergebnissen auf 24 Stunden.
@@ -118,6 +123,22 @@ def test_separable_verb_joined(tmp_path: Path, question: str, level: str) -> Non
 )
 def test_kind_noun_after_welche_is_no_term(tmp_path: Path, question: str, level: str) -> None:
     assert_level(_ask(tmp_path, {"verein.md": VEREIN}, question), level, "1954")
+
+
+@pytest.mark.parametrize(
+    ("question", "level"),
+    [
+        # "Was passiert" asks what happens, as English "what happens": no word to state
+        ("Was passiert, wenn ein Promise abgelehnt wird und kein catch-Handler existiert?", "high"),
+        # near miss: the page says nothing of a fulfilled promise
+        (
+            "Was passiert, wenn ein Promise erfüllt wird und kein then-Handler existiert?",
+            "not high",
+        ),
+    ],
+)
+def test_what_happens_asks(tmp_path: Path, question: str, level: str) -> None:
+    assert_level(_ask(tmp_path, {"promise.md": PROMISE}, question), level, "unhandledrejection")
 
 
 def test_a_name_the_wiki_lacks_is_no_noun(tmp_path: Path) -> None:
