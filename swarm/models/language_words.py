@@ -64,12 +64,12 @@ COUNT_WORDS = {
     "it": "numero numeri totale quantità dimensione",
     "pt": "número números total quantidade tamanho",
 }
-# "¿Cómo se llama...?", "Comment s'appelle...", "Wie heißt...": the verb of a naming question
-# is no word the answer writes ("What is X called": "called").
+# "¿Cómo se llama...?", "Comment s'appelle...", "Wie heißt / nennt man...": the verb of a
+# naming question is no word the answer writes ("What is X called": "called").
 NAMING = {
     "es": r"\bcómo\s+se\s+(llam\w*)",
     "fr": r"\bcomment\s+(?:s'|se\s+)?(appel\w*)",
-    "de": r"\bwie\s+(hei(?:ß|ss)\w*)",
+    "de": r"\bwie\s+(hei(?:ß|ss)\w*|nenn\w*)",
     "it": r"\bcome\s+si\s+(chiam\w*)",
     "pt": r"\bcomo\s+se\s+(cham\w*)",
 }
@@ -84,6 +84,11 @@ LANGUAGE_STOPWORDS = {
         *"dabei dadurch dafür dagegen danach daran darauf daraus darin darüber darum darunter "
         "davon davor dazu ab laut je gemäß mittels bezüglich wegen eigentlich ja mal wohl bloß "
         "ruhig überhaupt".split(),
+        # hedges, intensifiers and adverbs of frequency, as English's GENERIC ("really",
+        # "exactly", "usually", "already", "roughly"): no word a passage must repeat
+        *"wirklich genau gewöhnlich normalerweise typischerweise generell grundsätzlich "
+        "unbedingt ungefähr etwa circa jemals bereits schon sogar eben halt oft häufig "
+        "meistens manchmal".split(),
     ),
     "it": _lists.STOPWORDS_ITALIAN,
     "pt": _lists.STOPWORDS_PORTUGUESE,
@@ -149,7 +154,7 @@ KINDS: dict[str, tuple[tuple[str, str], ...]] = {
         (
             "date",
             r"\bwann\b|\bseit\s+wann\b|\b(?:in\s+)?welche[mnrs]?\s+(?:jahr|datum|tag|monat|"
-            r"uhrzeit)\b|\bum\s+wie\s*viel\s+uhr\b",
+            r"uhrzeit|zeitpunkt)\b|\bum\s+wie\s*viel\s+uhr\b",
         ),
         ("count", r"\bwie\s*viele\b"),
         (
@@ -203,7 +208,7 @@ TYPE_NOUNS = {
     r"porcentaje|tamaño)\b",
     "fr": r"\bquel(?:le)?s?\s+(année|an|date|jour|mois|heure|ville|pays|endroit|lieu|"
     r"pourcentage|taille)\b",
-    "de": r"\bwelche[mnrs]?\s+(jahr|datum|tag|monat|uhrzeit|stadt|land|ort)\b",
+    "de": r"\bwelche[mnrs]?\s+(jahr|datum|tag|monat|uhrzeit|zeitpunkt|stadt|land|ort)\b",
     "it": r"\b(?:che|quale|quali)\s+(anno|data|giorno|mese|ora|città|paese|luogo|percentuale)\b",
     "pt": r"\b(?:que|qual)\s+(ano|data|dia|mês|hora|cidade|país|lugar|percentagem|porcentagem)\b",
 }

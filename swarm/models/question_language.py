@@ -16,6 +16,15 @@ from functools import cache, lru_cache, partial
 from bm25s import stopwords as _lists
 
 from swarm.lazy_re import lazy_compile
+from swarm.models.german_words import (
+    asking_verbs,
+    asks_type,
+    german_forms,
+    joined_roots,
+    opens_german,
+    separable_verbs,
+    written_as_name,
+)
 from swarm.models.language_words import (
     CONTAINER_PREPOSITIONS,
     COUNT_WORDS,
@@ -124,7 +133,9 @@ class QuestionLanguage:
     words), its money and count words' tokens, the kinds of answer its interrogatives ask
     for, whether it asks for a person, a reason or a method, says "not" (and the language's
     negations), the opposites of its words, {"before"} when it relates its date to another
-    event ("antes de"), and the words a passage relates dates with."""
+    event ("antes de"), the words a passage relates dates with, and the tokens of a German
+    question's capitalised words (`nouns`: German capitalises its nouns) and of its separable
+    verbs' finite forms with the roots of the verb joined ("breche ... ab": "abbrechen")."""
 
     codes: tuple[str, ...] = ()
     function_words: frozenset[str] = frozenset()
@@ -141,11 +152,29 @@ class QuestionLanguage:
     opposites: frozenset[str] = frozenset()
     relative: frozenset[str] = frozenset()
     temporal: frozenset[str] = frozenset()
+    nouns: frozenset[str] = frozenset()
+    separable: tuple[tuple[str, frozenset[str]], ...] = ()
 
     def without_function_words(self, names: Iterable[re.Match[str]]) -> Iterator[re.Match[str]]:
         """The capitalised words of the question (`names`, group 1 the word) that are no
-        function word of its language ("¿Qué...", "La caldera...")."""
-        return (name for name in names if name.group(1).lower() not in self.function_words)
+        function word of its language ("¿Qué...", "La caldera..."), nor, in German, a noun
+        (`written_as_name`: "HTTP", "JavaScript" are names; "Wartungsseite" is none) but the
+        noun after "welche" (`asks_type`: "Welcher Statuscode": what the answer is one of),
+        unless it names the kind of answer ("In welchem Jahr": a date, no word to state)."""
+        german = "de" in self.codes  # German capitalises every noun: a name is written as one
+        return (
+            name
+            for name in names
+            if name.group(1).lower() not in self.function_words
+            and (
+                not german
+                or written_as_name(name.group(1))
+                or (
+                    asks_type(name.string, name.start(1))
+                    and not set(tokenize(name.group(1))) <= self.function_tokens
+                )
+            )
+        )
 
     def says_not(self, text: str) -> bool:
         """`text` (a passage) holds a negation of the question's language ("sin", "ohne")."""
@@ -175,8 +204,13 @@ class QuestionLanguage:
     ) -> dict[str, list[frozenset[str]]]:
         """For each question word, the words of `vocabulary` with its root once a verb
         ending of the language is taken off both ("fundó" ~ "fundado", "gegründet" ~
-        "gründete"); roots of at least four letters."""
+        "gründete"); roots of at least four letters. A German question's words also take
+        German's noun and adjective endings, umlauts and compounds (`german_forms`)."""
         found: dict[str, list[frozenset[str]]] = {}
+        if "de" in self.codes:
+            question_words, vocabulary = list(question_words), frozenset(vocabulary)
+            separable = dict(self.separable)
+            found = german_forms(question_words, vocabulary, self.nouns, separable)
         roots = {word: root for word in question_words if (root := _root(word, self.codes))}
         if not self.codes or not roots:
             return found
@@ -185,6 +219,8 @@ class QuestionLanguage:
             for word, root in roots.items():
                 if other_root == root and other != word:
                     found.setdefault(word, []).append(frozenset({other}))
+        if "de" in self.codes:  # each form once (both rules may give it)
+            return {word: list(dict.fromkeys(forms)) for word, forms in found.items()}
         return found
 
     def content(self, tokens: Set[str], text: str = "") -> frozenset[str]:
@@ -231,6 +267,8 @@ def _detect(question: str) -> tuple[str, ...]:
     hits = {code: sum(word in function for word in folded) for code, function in _FUNCTION.items()}
     if _SPANISH_MARKS.search(question):
         hits["es"] += _MIN_HITS
+    if opens_german(question):  # "Welchem...", "Wie...": German, no English word
+        hits["de"] += 1
     best = max(hits.values())
     if best < _MIN_HITS or best <= english:
         return ()
@@ -281,6 +319,12 @@ def question_language(question: str) -> QuestionLanguage:
     for code in codes:
         for match in _TYPE_RULES[code].finditer(lowered):
             dropped |= set(tokenize(match.group(1)))
+    separable: list[tuple[str, frozenset[str]]] = []
+    if "de" in codes:  # "nehme ich", "gibt es": the asking, not what is asked
+        dropped |= {token for verb in asking_verbs(question) for token in tokenize(verb)}
+        for verb, particle in separable_verbs(question):  # the particle is the verb's
+            dropped |= set(tokenize(particle)) - set(tokenize(verb))
+            separable += [(token, joined_roots(verb, particle)) for token in tokenize(verb)]
     money = {token for code in codes for token in tokenize(MONEY_WORDS[code])}
     counting = {token for code in codes for token in tokenize(COUNT_WORDS[code])}
     kinds = {kind for code in codes for kind, rule in _KIND_RULES[code] if rule.search(lowered)}
@@ -308,4 +352,16 @@ def question_language(question: str) -> QuestionLanguage:
         relative=frozenset({"before"} if asked & relative else ()),
         temporal=frozenset(w for code in codes for w in TEMPORAL_RELATION[code].split()),
         opposites=frozenset(opposite[word] for word in asked if word in opposite) - asked,
+        nouns=_nouns(question) if "de" in codes else frozenset(),
+        separable=tuple(separable),
+    )
+
+
+_CAPITALISED_WORD = lazy_compile(r"(?<![\w-])[A-ZÄÖÜ][^\W\d_]*(?:-[^\W\d_]+)*")
+
+
+def _nouns(question: str) -> frozenset[str]:
+    """The tokens of a German question's capitalised words ("Anfragemethode", "DOM-Baum")."""
+    return frozenset(
+        token for match in _CAPITALISED_WORD.finditer(question) for token in tokenize(match.group())
     )
