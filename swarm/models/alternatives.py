@@ -52,7 +52,7 @@ _SAID_GAP = 3  # words between an option and "preferred" / "recommended"
 # or B?", "Which came first, ...": a comparing word in the lead, answered by a fact).
 _SET_OFF = re.compile(r"^(?P<lead>.*)[:,]\s*(?P<first>[^:,?]+?)\s+or\s+(?P<second>[^:,?]+?)\W*$")
 _COMPARING = re.compile(r"\b(?:[a-z]{2,}(?:er|est)|first|last|more|less|most|least)\b", re.I)
-_PHRASE_WORD = re.compile(r"[^\W_][\w.+-]*|:")
+_PHRASE_WORD = re.compile(r"[^\W_][\w.+-]*")
 _SET_OFF_WORDS = 4  # words of an option at most
 
 
@@ -110,8 +110,8 @@ def _set_off_options(question: str) -> tuple[tuple[str, ...], tuple[str, ...]] |
 
 
 def _phrases_stated(text: str, options: tuple[tuple[str, ...], ...]) -> set[tuple[str, ...]]:
-    """The set-off options `text` states a choice of ("Use `docker compose up`"), or gives as
-    the command of its lead-in ("Start the stack: `docker compose up`")."""
+    """The set-off options `text` states a choice of ("Use `docker compose up`"); not one it
+    only runs ("When you run this…: `docker compose SUBCOMMAND`": both forms may work)."""
     words = [_stem(w.rstrip(".")) for w in _PHRASE_WORD.findall(text)]
     stated: set[tuple[str, ...]] = set()
     for option in options:
@@ -121,7 +121,7 @@ def _phrases_stated(text: str, options: tuple[tuple[str, ...], ...]) -> set[tupl
                 while back >= 0 and words[back] in _OPTION_GAP and at - back <= _OPTION_GAP_MAX:
                     back -= 1
                 after = set(words[at + len(option) : at + len(option) + 1 + _SAID_GAP])
-                if back >= 0 and words[back] in {*_STATES, ":"} or _SAID_OF & after:
+                if back >= 0 and words[back] in _STATES or _SAID_OF & after:
                     stated.add(option)
     return stated
 

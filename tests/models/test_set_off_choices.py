@@ -1,8 +1,8 @@
 """A question that sets its two options off at the end ("Which command starts the stack:
 docker-compose up or docker compose up?") is answered high only by a passage naming one of
-them as the answer (the one to use, the command of a lead-in), not by prose that restates the
-topic; a comparison set off the same way ("Who lived longer, A or B?") is no such choice.
-Through the public door (the offline backend on a tiny wiki)."""
+them as the one to use (a verb of choosing), not by a lead-in that only runs one or by prose
+that restates the topic; a comparison set off the same way ("Who lived longer, A or B?") is no
+such choice. Through the public door (the offline backend on a tiny wiki)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from tests.fakes import assert_level, page_wiki
 
 COMPOSE_QUESTION = "Which command starts the stack: docker-compose up or docker compose up?"
 
-# A lead-in and its command: the command given is the option named.
+# A lead-in and its command: one option run, not chosen over the other (both may work).
 COMPOSE_CLI = """# Docker Compose
 
 ## Start the stack
@@ -51,7 +51,7 @@ Docker Compose starts the stack of containers from one config file.
 @pytest.mark.parametrize(
     ("page", "confidence", "must_hold"),
     [
-        (COMPOSE_CLI, "high", "docker compose up"),
+        (COMPOSE_CLI, "not high", "docker compose up"),
         (COMPOSE_USE, "high", "docker compose up"),
         (COMPOSE_PROSE, "not high", ""),
     ],
