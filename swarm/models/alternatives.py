@@ -46,6 +46,16 @@ _SAID_OF = frozenset(
 _SAID_GAP = 3  # words between an option and "preferred" / "recommended"
 
 
+# "Which is the current way to run Compose: docker-compose or docker compose?": the options
+# set off at the end after a colon or comma, a few words each ("docker-compose" one word,
+# "docker compose" two), whatever the lead asks with; not a comparison ("Who lived longer, A
+# or B?", "Which came first, ...": a comparing word in the lead, answered by a fact).
+_SET_OFF = re.compile(r"^(?P<lead>.*)[:,]\s*(?P<first>[^:,?]+?)\s+or\s+(?P<second>[^:,?]+?)\W*$")
+_COMPARING = re.compile(r"\b(?:[a-z]{2,}(?:er|est)|first|last|more|less|most|least)\b", re.I)
+_PHRASE_WORD = re.compile(r"[^\W_][\w.+-]*")
+_SET_OFF_WORDS = 4  # words of an option at most
+
+
 def _stem(word: str) -> str:
     word = word.lower()
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
@@ -80,6 +90,42 @@ def _options(question: str) -> tuple[str, str] | None:
     return _stem(first), _stem(second)
 
 
+@lru_cache(maxsize=1024)
+def _set_off_options(question: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The two options a question sets off at its end ("…: docker-compose or docker
+    compose?"), each as its words, or None (also when `_options` reads the question).
+    Words are compared by their stems ("scopes" states "scope")."""
+    match = _SET_OFF.match(" ".join(question.split()))
+    if _options(question) or match is None or _COMPARING.search(match.group("lead")):
+        return None
+    options = []
+    for side in ("first", "second"):
+        option = [_stem(w.rstrip(".")) for w in _PHRASE_WORD.findall(match.group(side))]
+        while option and option[0] in _DETERMINERS:
+            option = option[1:]
+        if not option or len(option) > _SET_OFF_WORDS or all(w.isdigit() for w in option):
+            return None  # "…a number that's 0, 1 or 2?": a list's last items, no options
+        options.append(tuple(option))
+    return (options[0], options[1]) if options[0] != options[1] else None
+
+
+def _phrases_stated(text: str, options: tuple[tuple[str, ...], ...]) -> set[tuple[str, ...]]:
+    """The set-off options `text` states a choice of ("Use `docker compose up`"); not one it
+    only runs ("When you run this…: `docker compose SUBCOMMAND`": both forms may work)."""
+    words = [_stem(w.rstrip(".")) for w in _PHRASE_WORD.findall(text)]
+    stated: set[tuple[str, ...]] = set()
+    for option in options:
+        for at in range(len(words) - len(option) + 1):
+            if tuple(words[at : at + len(option)]) == option:
+                back = at - 1
+                while back >= 0 and words[back] in _OPTION_GAP and at - back <= _OPTION_GAP_MAX:
+                    back -= 1
+                after = set(words[at + len(option) : at + len(option) + 1 + _SAID_GAP])
+                if back >= 0 and words[back] in _STATES or _SAID_OF & after:
+                    stated.add(option)
+    return stated
+
+
 def _stated(words: list[str], options: tuple[str, str]) -> set[str]:
     """The options `words` states a choice of (uses, prefers, avoids...)."""
     stated: set[str] = set()
@@ -102,6 +148,8 @@ def choice_unstated(question: str, text: str) -> bool:
     """`question` asks which of two options to take and `text` states no choice of either:
     no verb of choosing (use, prefer, avoid...) right before an option, nor "preferred",
     "recommended"... just after it. False for any question that asks no choice."""
+    if (set_off := _set_off_options(question)) is not None:
+        return not _phrases_stated(text, set_off)
     options = _options(question)
     if options is None:
         return False
@@ -114,6 +162,8 @@ def choice_stated(question: str, text: str) -> bool:
     prefers or avoids exactly one ("Use single quotes over double quotes"), and does not offer
     both itself ("Use tabs or spaces consistently"). Such a passage answers with the
     question's own words: the choice is what it adds."""
+    if (set_off := _set_off_options(question)) is not None:
+        return len(_phrases_stated(text, set_off)) == 1
     options = _options(question)
     if options is None:
         return False

@@ -28,6 +28,7 @@ from swarm.models.evidence_rule import EvidenceRule
 from swarm.models.frame_words import frame_words
 from swarm.models.how_to_words import action_word
 from swarm.models.measures import measures_asked
+from swarm.models.platform_scope import platform_unasked
 from swarm.models.question_language import question_language
 from swarm.models.question_words import (
     COUNTING,
@@ -259,7 +260,10 @@ class PassageScorer:
         text = " ".join(item.passage.text for item in evidence)
         code = " ".join(item.passage.code for item in evidence if item.passage.code)
         words = frozenset().union(*(item.words for item in evidence))
-        return self.rule.problem(text, evidence[0].passage.context, code, words)
+        lead = evidence[0].passage
+        if self.rule.how_to and (scoped := platform_unasked(self.rule.question, lead, code)):
+            return scoped  # a Windows page's command for a how-to naming no platform
+        return self.rule.problem(text, lead.context, code, words)
 
     def confidence(
         self, items: Sequence[ScoredPassage], evidence: Sequence[ScoredPassage] = ()

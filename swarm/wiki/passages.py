@@ -17,6 +17,7 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from swarm.wiki.captions import as_lead_in, prose_captions
 from swarm.wiki.code_comments import commented_commands
 from swarm.wiki.frontmatter_keys import fact_text, key_name
 from swarm.wiki.html_text import html_block_lines, placeholder_in
@@ -36,7 +37,6 @@ _MARKDOWN = MarkdownIt("commonmark", {"html": True}).enable("table")
 MAX_JOINED_CHARS = 600
 _KEY_VALUE_LINE = re.compile(r"^\s*[A-Z][\w /&()'-]{0,40}:\s+\S")
 _MID_SENTENCE = re.compile(r"(,|\b(of|the|a|an|and|or|to|in|on|at|for|with|by|from))\s*$", re.I)
-_FINISHED_SENTENCE = re.compile(r"[.!?。！？][\"')\]]?$")
 # Frontmatter keys that are about the file, not facts of the page's subject.
 # Frontmatter keys that hold no fact about the page's subject: its names, and the machinery of
 # the site or editor it lives in (Jekyll, Hugo, Docusaurus, MDN, Obsidian, cSpell). Compared
@@ -88,12 +88,12 @@ class _Block:
 
     def captions(self) -> bool:
         """A caption of the code right after it: a lead-in, a list item ("- Bring up interface
-        x"), or a one-line paragraph that is not a finished sentence ("Force decompression")."""
+        x"), or a short paragraph saying what it does (`prose_captions`)."""
         if self.kind not in ("text", "item") or len(self.text) > MAX_JOINED_CHARS:
             return False
         if self.leads_in() or self.kind == "item":
             return True
-        return not _FINISHED_SENTENCE.search(self.text) and len(split_sentences(self.text)) == 1
+        return prose_captions(self.text, MAX_JOINED_CHARS)
 
 
 def _inline_text(token: Token) -> tuple[str, str, bool]:
@@ -271,8 +271,7 @@ def _joined_blocks(text: str, blocks: Iterable[_Block] | None = None) -> Iterato
         if block.kind == "code":
             code = " ".join(block.text.split())
             if pending is not None and not pending.captioned and pending.captions() and code:
-                if not pending.text.endswith(":"):
-                    pending.lines[-1] += ":"
+                pending.lines[-1] = as_lead_in(pending.lines[-1])
                 pending.lines.append(code)
                 pending.code = code
                 pending.captioned = True

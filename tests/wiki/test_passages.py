@@ -103,10 +103,24 @@ from swarm.wiki.tokens import words
             id="root-prompt-lines-are-not-comments",
         ),
         pytest.param(
-            "Some prose.\n\n```python\nx = 1\n```\n",
+            "Some prose. It explains the idea at length. Then it goes on.\n\n"
+            "```python\nx = 1\n```\n",
             None,
-            ["Some prose."],
-            id="code-after-plain-prose-is-not-a-passage",
+            ["Some prose.", "It explains the idea at length.", "Then it goes on."],
+            id="code-after-a-paragraph-of-prose-is-not-a-passage",
+        ),
+        pytest.param(
+            "Publish port 80 on the container as 8000 on the host.\n\n"
+            "```sh\n$ docker run -p 8000:80 nginx\n```\n",
+            None,
+            ["Publish port 80 on the container as 8000 on the host: $ docker run -p 8000:80 nginx"],
+            id="a-finished-sentence-captions-the-code-right-after-it",
+        ),
+        pytest.param(
+            "Why does this fail?\n\n```python\nx = 1\n```\n",
+            None,
+            ["Why does this fail?"],
+            id="a-question-captions-no-code",
         ),
         pytest.param(
             "The position property sets how an element is positioned.\n",
