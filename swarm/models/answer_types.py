@@ -197,13 +197,19 @@ _NAME = re.compile(r"(?<![\w'])[A-Z][\w.+-]*")
 
 
 def _named_in(text: str, code: str, asked: Set[str]) -> bool:
-    """A name of the prose, not the question's, written in the code too."""
+    """A name of the prose, not the question's, written in the code too; a capital opening a
+    sentence is no name ("Set the default namespace: kubectl config set-context")."""
     code_words = set(tokenize(code))
     return bool(code) and any(
         set(tokenize(name)) <= code_words and not set(tokenize(name)) & set(asked)
-        for name in _NAME.findall(text)
-        if tokenize(name)
+        for match in _NAME.finditer(text)
+        if tokenize(name := match.group()) and not _opens_sentence(text, match.start())
     )
+
+
+def _opens_sentence(text: str, at: int) -> bool:
+    before = text[:at].rstrip()
+    return not before or before[-1] in ".!?:;\n"
 
 
 _NAME_RUN = re.compile(r"(?<![\w'])[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")
