@@ -109,3 +109,36 @@ def test_a_day_of_the_month_is_a_date_in_it(
     """A weekday answers "what day of the week", not "what day of the month"."""
     wiki = page_wiki(tmp_path, {"ines.md": SESSIONS.format(when)})
     assert_level(query(question, wiki_dir=wiki, model="offline"), confidence, "10:00")
+
+
+FUJI = """# Mount Fuji
+
+Mount Fuji is the highest mountain in Japan, an active stratovolcano 3,776 metres high.
+
+Fuji has long been a sacred site and a subject of art, most famously in Katsushika Hokusai's
+woodblock print series Thirty-six Views of Mount Fuji. It was registered as a UNESCO World
+Heritage Site in 2013 as a cultural site.
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "confidence"),
+    [
+        pytest.param(
+            "Which century is the subject of Hokusai's famous print series?",
+            "not high",
+            id="a-century-asked-of-what-no-date-dates",
+        ),
+        pytest.param(
+            "Which mountain is the subject of Hokusai's famous print series?",
+            "high",
+            id="the-mountain-asked",
+        ),
+    ],
+)
+def test_a_century_or_decade_asked_is_a_date(
+    tmp_path: Path, question: str, confidence: str
+) -> None:
+    """ "Which century", "what decade" ask for a time: a date of the asked event answers."""
+    wiki = page_wiki(tmp_path, {"geography/mount-fuji.md": FUJI})
+    assert_level(query(question, wiki_dir=wiki, model="offline"), confidence, "Hokusai")
