@@ -18,7 +18,7 @@ from swarm.models.question_words import (
     free_type_words,
     type_heads,
 )
-from swarm.models.text_names import personal_names
+from swarm.models.text_names import untitled_personal_names
 from swarm.wiki.tokens import tokenize
 
 __all__ = [
@@ -180,7 +180,8 @@ class TypeWords:
         if _own_page(title, text, asked):
             return type_words
         free = self.free | stated
-        if self.agents and any(name - set(asked) for name in personal_names(text)):
+        # A person titled ("Pope Leo IX") is what the title says, not any agent asked.
+        if self.agents and any(name - set(asked) for name in untitled_personal_names(text)):
             free |= self.agents
         return type_words & free
 
