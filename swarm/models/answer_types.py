@@ -18,7 +18,7 @@ from swarm.models.question_words import (
     free_type_words,
     type_heads,
 )
-from swarm.models.text_names import personal_names
+from swarm.models.text_names import untitled_personal_names
 from swarm.wiki.tokens import tokenize
 
 __all__ = [
@@ -180,7 +180,8 @@ class TypeWords:
         if _own_page(title, text, asked):
             return type_words
         free = self.free | stated
-        if self.agents and any(name - set(asked) for name in personal_names(text)):
+        # A person titled ("Pope Leo IX") is what the title says, not any agent asked.
+        if self.agents and any(name - set(asked) for name in untitled_personal_names(text)):
             free |= self.agents
         return type_words & free
 
@@ -197,13 +198,19 @@ _NAME = re.compile(r"(?<![\w'])[A-Z][\w.+-]*")
 
 
 def _named_in(text: str, code: str, asked: Set[str]) -> bool:
-    """A name of the prose, not the question's, written in the code too."""
+    """A name of the prose, not the question's, written in the code too; a capital opening a
+    sentence is no name ("Set the default namespace: kubectl config set-context")."""
     code_words = set(tokenize(code))
     return bool(code) and any(
         set(tokenize(name)) <= code_words and not set(tokenize(name)) & set(asked)
-        for name in _NAME.findall(text)
-        if tokenize(name)
+        for match in _NAME.finditer(text)
+        if tokenize(name := match.group()) and not _opens_sentence(text, match.start())
     )
+
+
+def _opens_sentence(text: str, at: int) -> bool:
+    before = text[:at].rstrip()
+    return not before or before[-1] in ".!?:;\n"
 
 
 _NAME_RUN = re.compile(r"(?<![\w'])[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")

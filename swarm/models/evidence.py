@@ -120,7 +120,7 @@ _QUESTION_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
             # question or a clause, or before its verb ("when was", "when did")
             r"^\W*((and|so|but|then|since|until|till)\s+)?when\b|[,;:]\s*when\b|"
             r"\bwhen\s+(is|was|are|were|do|does|did|will|would|can|could|should|has|have|had)\b|"
-            r"\b(what|which|in\s+what)\s+(year|date|day|month|time)\b",
+            r"\b(what|which|in\s+what)\s+(year|date|day|month|time|decade|century)\b",
             re.IGNORECASE,
         ),
     ),

@@ -29,6 +29,7 @@ from swarm.models.how_to import (
     without_constraints,
 )
 from swarm.models.list_items import names_in_separate_items
+from swarm.models.modifier_opposites import modifier_swapped
 from swarm.models.negations import OPPOSITE, cjk_opposite, has_negation, negated_words
 from swarm.models.question_language import question_language
 from swarm.models.question_words import AUXILIARIES, GENERIC, answer_type_words
@@ -325,6 +326,8 @@ class EvidenceRule:
             return "the passage states the value aimed at, not the one that came out"
         if self.opposites & text_lower or cjk_opposite(self.question, raw):
             return "the passage says the opposite (before/after, first/last...)"
+        if modifier_swapped(self.question, text):
+            return "the passage says it of the opposite kind (open-beta for a closed beta)"
         if direction_swapped(self.question, text) or task_reversed(self.question, text):
             return "the passage has the move the other way (from/to)"
         if threshold_swapped(self.question, text):

@@ -90,6 +90,9 @@ _WITHOUT = re.compile(r"\bwithout\b", re.IGNORECASE)
 # An alternative turned down: "rather than stdin", "instead of alphabetically".
 _ALTERNATIVE = re.compile(r"\b(instead\s+of|rather\s+than)\b", re.IGNORECASE)
 DENIED_CLAUSE_WORDS = 5  # "without pulling in recommended packages"
+# An adjunct after the alternative a how-to turns down ("instead of blocks | for contractors"):
+# a preposition or a conjunction that opens a phrase of its own, not the alternative's first word.
+_ADJUNCT = re.compile(r"\s(?:for|during|when|while|if|unless)\s", re.IGNORECASE)
 # A passage's text with something command-like in it (`-k`, `a/b`, `x=1`).
 _CODE_LIKE = re.compile(r"(^|\s)(-{1,2}[\w-]+|[\w.-]+/[\w./-]+|\w+=\S+)")
 
@@ -187,15 +190,21 @@ def request_words(question: str) -> frozenset[str]:
     if not _HOW_TO.search(question):
         return frozenset()
     markers = {t for m in _DENIAL.finditer(question) for t in tokenize(m.group(0).split()[0])}
-    return REQUEST_WORDS | markers | denied_words(question, _ALTERNATIVE)
+    return REQUEST_WORDS | markers | denied_words(question, _ALTERNATIVE, adjuncts=True)
 
 
-def denied_words(question: str, denial: re.Pattern[str] | None = None) -> frozenset[str]:
+def denied_words(
+    question: str, denial: re.Pattern[str] | None = None, *, adjuncts: bool = False
+) -> frozenset[str]:
     """The words of what the question wants not done: the rest of the clause after each
-    "instead of", "without"... ("without pulling in recommended packages")."""
+    "instead of", "without"... ("without pulling in recommended packages"); with `adjuncts`,
+    up to an adjunct the question adds after the alternative ("instead of blocks for the
+    backup volume": the volume is asked, not turned down)."""
     found: set[str] = set()
     for match in (denial or _DENIAL).finditer(question):
-        clause = re.split(r"[,;:.!?()]", question[match.end() :], maxsplit=1)[0]
+        clause = re.split(r"[,;:.!?()]", question[match.end() :], maxsplit=1)[0].strip()
+        if adjuncts:
+            clause = _ADJUNCT.split(clause, maxsplit=1)[0]
         found |= text_words(" ".join(clause.split()[:DENIED_CLAUSE_WORDS]))
     return frozenset(found)
 

@@ -8,7 +8,12 @@ import re
 from swarm.models.evidence import MONTHS
 from swarm.wiki.tokens import tokenize
 
-__all__ = ["capitalised_names", "named_places", "personal_names"]
+__all__ = [
+    "capitalised_names",
+    "named_places",
+    "personal_names",
+    "untitled_personal_names",
+]
 
 _PLACE_PREFIX = re.compile(r"\b(at|in|near|from|into|on|to)\s+(?:the\s+)?$", re.IGNORECASE)
 _CALENDAR_NAME = re.compile(
@@ -65,3 +70,25 @@ def personal_names(text: str) -> list[set[str]]:
             continue
         found.append(set(tokenize(match.group())))
     return found
+
+
+# Titles of rank and office written before a name ("Pope Leo IX", "King Harold", "Emperor
+# Babur", "President Lincoln"): general English, each saying what the person is ("Mr", "Dr",
+# "Sir", "Lord" say nothing of a role a question may name: no such titles here).
+_TITLE = re.compile(
+    r"(?:Pope|King|Queen|Emperor|Empress|Prince|Princess|Duke|Duchess|Earl|Count|Countess|"
+    r"Baron|Baroness|Bishop|Archbishop|Cardinal|President|"
+    r"Chancellor|Governor|Senator|General|Admiral|Captain|Colonel|Sultan|Tsar|Czar|Shah|"
+    r"Caliph|Pharaoh)\s"
+)
+
+
+def untitled_personal_names(text: str) -> list[set[str]]:
+    """`personal_names` less the runs a title of rank or office opens ("Pope Leo IX": the
+    title says the person is a pope, whatever else a question calls them)."""
+    titled = [
+        set(tokenize(match.group()))
+        for match in _PERSONAL_NAME.finditer(text)
+        if _TITLE.match(match.group())
+    ]
+    return [name for name in personal_names(text) if name not in titled]

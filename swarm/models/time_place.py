@@ -104,6 +104,15 @@ _A_DAY = lazy_compile(
     _I,
 )
 _ASKS_DAY = lazy_compile(r"\b(what|which)\s+days?\b", _I)
+# "What day of the month": a date in the month (the 15th, 8 December, 2026-12-08, "day 3"),
+# which a weekday ("Wednesdays") or a cycle ("daily") does not give.
+_ASKS_MONTH_DAY = lazy_compile(r"\b(what|which)\s+days?\s+of\s+(the|each|every)\s+month\b", _I)
+_A_MONTH_DAY = lazy_compile(
+    r"\b\d{1,4}[-/.]\d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th)\b|\bday\s+\d{1,2}\b|"
+    rf"\b\d{{1,2}}\s+(?-i:(?=[A-Z]))(?:{MONTHS})\b|\b(?-i:(?=[A-Z]))(?:{MONTHS})\s+\d{{1,2}}\b|"
+    r"\b(?:first|last|second|third|fourth|final)\s+(?:\w+day|day|weekday|working\s+day)\b",
+    _I,
+)
 _ASKS_TIME = lazy_compile(r"\b(what|which)\s+time\b", _I)
 _PAST_WHEN = lazy_compile(r"\bwhen\s+(did|was|were|had)\b", _I)
 _STEP_WHEN = lazy_compile(r"\bwhen\s+(do|does|should|can|must|to)\b", _I)
@@ -176,6 +185,8 @@ def when_problem(question: str, text: str, new_numbers: set[str], asked: frozens
         return _NO_WHEN  # "in what month..." answered "in 911": a year is no month
     if _ASKS_DAY.search(question) and not _A_DAY.search(text):
         return _NO_WHEN  # "what day..." answered "in January": a month is no day
+    if _ASKS_MONTH_DAY.search(question) and not _A_MONTH_DAY.search(text):
+        return _NO_WHEN  # "what day of the month" answered "Wednesdays": no date in a month
     if new_numbers and "date" in answer_kinds(text) and _date_of_asked(question, text, asked):
         return ""
     if _UNSURE.search(text):

@@ -67,3 +67,78 @@ def test_a_month_or_day_asked(
 ) -> None:
     wiki = page_wiki(tmp_path, {"rollo.md": "# Rollo\n\n" + page})
     assert_level(query(question, wiki_dir=wiki, model="offline"), confidence, must_hold)
+
+
+SESSIONS = """# Inés Calderón
+
+Partner since 2022; runs the cupping lab.
+
+- Leads the Oxbow account, reviewed each month
+- Sends the roast report at the end of the month
+- Visits Fennel Hill twice a month
+- Cupping sessions: {} at 10:00 in the lab
+"""
+
+
+@pytest.mark.parametrize(
+    ("when", "question", "confidence"),
+    [
+        pytest.param(
+            "Wednesdays",
+            "What day of the month are Inés's cupping sessions?",
+            "not high",
+            id="a-weekday-for-a-day-of-the-month",
+        ),
+        pytest.param(
+            "on the 15th of each month",
+            "What day of the month are Inés's cupping sessions?",
+            "high",
+            id="a-date-for-a-day-of-the-month",
+        ),
+        pytest.param(
+            "Wednesdays",
+            "What day of the week are Inés's cupping sessions?",
+            "high",
+            id="a-weekday-for-a-day-of-the-week",
+        ),
+    ],
+)
+def test_a_day_of_the_month_is_a_date_in_it(
+    tmp_path: Path, when: str, question: str, confidence: str
+) -> None:
+    """A weekday answers "what day of the week", not "what day of the month"."""
+    wiki = page_wiki(tmp_path, {"ines.md": SESSIONS.format(when)})
+    assert_level(query(question, wiki_dir=wiki, model="offline"), confidence, "10:00")
+
+
+FUJI = """# Mount Fuji
+
+Mount Fuji is the highest mountain in Japan, an active stratovolcano 3,776 metres high.
+
+Fuji has long been a sacred site and a subject of art, most famously in Katsushika Hokusai's
+woodblock print series Thirty-six Views of Mount Fuji. It was registered as a UNESCO World
+Heritage Site in 2013 as a cultural site.
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "confidence"),
+    [
+        pytest.param(
+            "Which century is the subject of Hokusai's famous print series?",
+            "not high",
+            id="a-century-asked-of-what-no-date-dates",
+        ),
+        pytest.param(
+            "Which mountain is the subject of Hokusai's famous print series?",
+            "high",
+            id="the-mountain-asked",
+        ),
+    ],
+)
+def test_a_century_or_decade_asked_is_a_date(
+    tmp_path: Path, question: str, confidence: str
+) -> None:
+    """ "Which century", "what decade" ask for a time: a date of the asked event answers."""
+    wiki = page_wiki(tmp_path, {"geography/mount-fuji.md": FUJI})
+    assert_level(query(question, wiki_dir=wiki, model="offline"), confidence, "Hokusai")
