@@ -101,3 +101,29 @@ def test_a_passage_saying_not_does_not_answer_a_what_question_high(tmp_path: Pat
     )
 
     assert_level(result, "not high", "30 日")
+
+
+TIERS = FRONT + (
+    "# オンコール\n\nオンコールのローテーションにはティアとカバレッジターゲットがあります。\n\n"
+    "各ローテーションには 3 つのティアがあります。\n"
+)
+VALUES = FRONT + (
+    "# パープルチーミング\n\nコラボレーションと透明性が GitLab のコアバリューの 2 つであり、"
+    "一般にパープルチーミングと呼ばれる演習を好みます。\n"
+)
+
+
+def test_how_many_in_japanese_asks_and_is_answered_by_the_count(tmp_path: Path) -> None:
+    pages = {"oncall.md": TIERS, "faq.md": FAQ}
+    result = _ask(tmp_path, pages, "オンコールのローテーションにはいくつのティアがありますか？")
+
+    assert_level(result, "high", "3 つのティア")
+
+
+def test_a_question_asking_two_things_is_not_high(tmp_path: Path) -> None:
+    pages = {"purple.md": VALUES, "faq.md": FAQ}
+    result = _ask(
+        tmp_path, pages, "GitLab のバリューはいくつあって、まとめて何と呼ばれていますか？"
+    )
+
+    assert_level(result, "not high", "2 つ")

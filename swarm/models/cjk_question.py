@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from swarm.lazy_re import lazy_compile
 
 __all__ = [
+    "cjk_asks_twice",
     "cjk_junctions",
     "cjk_polar",
     "cjk_question_phrase",
@@ -40,14 +41,33 @@ def cjk_scaffold(token: str, question: str = "") -> bool:
     return not japanese(question) and any(char in _CJK_FUNCTION for char in token)
 
 
+# Chinese asking that Japanese never writes (吗, 么, 呢, 哪, 谁...): a question holding one
+# is Chinese, even when it quotes Japanese (「帰る」是二类动词吗？).
+_CHINESE_ASKING = lazy_compile("[吗么们这哪谁没还呢吧嗎麼們這]")
+
+
 def japanese(question: str) -> bool:
-    """`question` writes kana: it is Japanese."""
-    return _KANA.search(question) is not None
+    """`question` writes kana and no Chinese asking: it is Japanese."""
+    return _KANA.search(question) is not None and _CHINESE_ASKING.search(question) is None
 
 
 def cjk_polar(question: str) -> bool:
     """A Japanese yes-or-no question: no question phrase (何, いつ, どう...) in it."""
     return japanese(question) and _CJK_QUESTION_PHRASE.search(question) is None
+
+
+_CLAUSE_BREAK = lazy_compile("[、，,。？?！!]")
+
+
+def cjk_asks_twice(question: str) -> bool:
+    """A CJK question asking two things: question phrases in two of its clauses (いくつあって、
+    まとめて何と呼ばれて; いつ、どういう理由で), not one phrase repeated (何月何日)."""
+    asking = [
+        clause
+        for clause in _CLAUSE_BREAK.split(question)
+        if _CJK_QUESTION_PHRASE.search(clause) is not None
+    ]
+    return len(asking) > 1
 
 
 def cjk_junctions(question_words: Iterable[str], vocabulary: frozenset[str]) -> frozenset[str]:
@@ -70,7 +90,7 @@ def cjk_junctions(question_words: Iterable[str], vocabulary: frozenset[str]) -> 
 _CJK_QUESTION_PHRASES = (
     "多长时间 多少钱 多少 多长 多久 多大 多远 多高 多重 哪儿 哪里 哪個 哪个 哪些 几 幾 "
     "什么 什麼 怎么 怎麼 怎样 怎樣 哪 谁 誰 为什么 為什麼 吗 嗎 呢 "
-    "いくら 何 どこ いつ どう どっち どちら どれ だれ どなた どんな なぜ "
+    "いくら いくつ 何 どこ いつ どう どっち どちら どれ どの だれ どなた どんな なぜ "
     "얼마나 얼마 어디 어떻게 어떤 언제 무엇 뭐 몇 누구 왜 어느"
 ).split()
 _CJK_QUESTION_PHRASE = lazy_compile("|".join(sorted(_CJK_QUESTION_PHRASES, key=len, reverse=True)))

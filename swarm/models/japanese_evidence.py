@@ -6,7 +6,7 @@ names beyond the question's own words.
 from __future__ import annotations
 
 from swarm.lazy_re import lazy_compile
-from swarm.models.cjk_question import cjk_polar, japanese
+from swarm.models.cjk_question import cjk_asks_twice, cjk_polar, japanese
 
 __all__ = ["japanese_problem", "kana_negated"]
 
@@ -60,12 +60,17 @@ def _names_someone(question: str, text: str) -> bool:
 
 def japanese_problem(question: str, text: str, context: str, negated: bool) -> str:
     """Why `text` (under its heading `context`) is no evidence for the Japanese `question`
-    ("" when it may be): a kanji prefix of the question's word (副リーダー, 新メンバー, 元
-    CEO) is not written; `text` says "not" and the question, asking what, who or when, does not
-    (where a Japanese negation bears is not read: a yes-or-no question may be answered
-    "no"); or the question asks who and `text` names nobody but the question's words."""
+    ("" when it may be): the question asks two things (`cjk_asks_twice`); a kanji prefix
+    of its word (副リーダー, 新メンバー, 元 CEO) is not written; `text` says "not" and the
+    question, asking what, who or when, does not (where a Japanese negation bears is not
+    read: a yes-or-no question may be answered "no"); or the question asks who and `text`
+    names nobody but the question's own words."""
     if not japanese(question):
         return ""
+    if cjk_asks_twice(question):
+        return (
+            "the question asks two things (いくつ..., 何...): one passage is not checked for both"
+        )
     raw = f"{context}\n{text}"
     if any(prefix not in raw for prefix in _KANJI_PREFIX.findall(question)):
         return "a prefix of the question's word is not stated (副, 新, 元...)"
