@@ -127,3 +127,26 @@ def test_a_question_asking_two_things_is_not_high(tmp_path: Path) -> None:
     )
 
     assert_level(result, "not high", "2 つ")
+
+
+# A page among those read that writes the grammar a question is asked with (とき, たら).
+TIPS = FRONT + "# ヒント\n\n困ったときは、オンコールのバディに聞いてみたら解決します。\n"
+MENTION = FRONT + "# SRE オンコール\n\n- 呼び出し: Slack で @sre-oncall メンションを使います。\n"
+FIRST_WEEKS = FRONT + (
+    "# オンボーディング\n\nオンボーディングには少なくとも 2 週間を確保し、最初の 2 週間は"
+    "チームの業務に参加することを推奨します。\n"
+)
+
+
+def test_grammar_inside_a_question_is_no_word_to_state(tmp_path: Path) -> None:
+    pages = {"sre.md": MENTION, "tips.md": TIPS}
+    result = _ask(tmp_path, pages, "SRE のオンコールを Slack で呼ぶときのメンションは？")
+
+    assert_level(result, "high", "@sre-oncall")
+
+
+def test_a_katakana_word_written_only_in_part_is_not_high(tmp_path: Path) -> None:
+    pages = {"onboarding.md": FIRST_WEEKS, "tips.md": TIPS}
+    result = _ask(tmp_path, pages, "オンボーディングバディになったら最初に何をすればいいですか？")
+
+    assert_level(result, "not high", "2 週間")

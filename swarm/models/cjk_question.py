@@ -122,6 +122,31 @@ _KANA_WORDING = lazy_compile(
     "(?:について|につき|において|における|によって|により|による|として|に関して|に関する)"
 )
 _KANA_ENDING = lazy_compile("[\u3040-\u309f]+(?=[\\s?？。!！]*$)")
+# Japanese grammar written in hiragana inside a question: conjunctive endings (たら, ても,
+# ので, とき), auxiliaries (ている, たい, られる), light verbs (する, できる, ある, なる) and
+# particles (には, から, まで, の, を): a bigram of hiragana wholly within them is no word.
+_KANA_GRAMMAR_WORDS = (
+    "ったら たら とき ると れば ければ ても でも ては って ので のに ですが けど けれど ながら "
+    "ために ため ように ような よう こと もの たい たく ている ていた ていて てい ます ました "
+    "です でした でしょう だった られる られ れる させ せる する して した します しま される "
+    "された できる できて でき ある あり あって あっ いる いま なる なり なっ には では とは "
+    "にも への での との から まで より だけ しか ほど くらい ぐらい など の を が は に で"
+).split()
+
+
+def _kana_grammar(question: str) -> set[int]:
+    """The places of `question` within one of its grammar words, read at every place (the
+    words overlap: のですが is の, ので and ですが)."""
+    return {
+        place
+        for start in range(len(question))
+        for word in _KANA_GRAMMAR_WORDS
+        if question.startswith(word, start)
+        for place in range(start, start + len(word))
+    }
+
+
+_HIRAGANA_PAIR = lazy_compile("[\u3040-\u309f]{2}")
 
 
 def _bigrams(run: str) -> list[tuple[int, str]]:
@@ -136,6 +161,7 @@ def cjk_question_wording(question: str) -> frozenset[str]:
     asking: set[str] = set()
     naming: set[str] = set()
     wording = [(m.start(), m.end()) for m in _KANA_WORDING.finditer(question.strip())]
+    grammar = _kana_grammar(question.strip())
     if not cjk_polar(question):
         wording += [(m.start(), m.end()) for m in _KANA_ENDING.finditer(question.strip())]
     for match in _CJK_RUN.finditer(question.strip()):
@@ -146,6 +172,7 @@ def cjk_question_wording(question: str) -> frozenset[str]:
             overlaps = any(start < at + 2 and at < end for start, end in phrases) or any(
                 start <= place and place + 2 <= end for start, end in wording
             )
+            overlaps |= bool(_HIRAGANA_PAIR.fullmatch(bigram)) and {place, place + 1} <= grammar
             particle = any(char in _PARTICLES for char in bigram) and bool(
                 _KANJI_KANA.search(bigram)
             )

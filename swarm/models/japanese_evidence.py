@@ -33,6 +33,19 @@ def kana_negated(text: str) -> bool:
 _KANJI_PREFIX = lazy_compile(
     "(?<![\u3400-\u4dbf\u4e00-\u9fff])(?!何)[\u3400-\u4dbf\u4e00-\u9fff](?=\\s?[\u30a0-\u30ffA-Za-z])"
 )
+# A katakana word of the question (a loanword, or loanwords written together: オンボーディング
+# バディ) is written whole in its evidence: a passage writing part of it (オンボーディング)
+# names something else. The long-vowel mark is read as optional (メンテナー, メンテナ).
+_KATAKANA_WORD = lazy_compile("[\u30a1-\u30fa\u30fc]{2,}")
+
+
+def _katakana_unstated(question: str, raw: str) -> bool:
+    written = raw.replace("ー", "")
+    return any(
+        word.group().replace("ー", "") not in written for word in _KATAKANA_WORD.finditer(question)
+    )
+
+
 # Someone a passage names: a full name in Latin letters (Sarah Walker), a handle
 # (@sre-oncall), or a role noun: a katakana one (マネージャー, リーダー, メンテナ...) or a
 # kanji word ending in a role (承認者, 部長, 担当者, 委員会). A role noun built from the
@@ -61,10 +74,10 @@ def _names_someone(question: str, text: str) -> bool:
 def japanese_problem(question: str, text: str, context: str, negated: bool) -> str:
     """Why `text` (under its heading `context`) is no evidence for the Japanese `question`
     ("" when it may be): the question asks two things (`cjk_asks_twice`); a kanji prefix
-    of its word (副リーダー, 新メンバー, 元 CEO) is not written; `text` says "not" and the
-    question, asking what, who or when, does not (where a Japanese negation bears is not
-    read: a yes-or-no question may be answered "no"); or the question asks who and `text`
-    names nobody but the question's own words."""
+    of its word (副リーダー, 新メンバー, 元 CEO) or one of its katakana words is not
+    written; `text` says "not" and the question, asking what, who or when, does not (where
+    a Japanese negation bears is not read: a yes-or-no question may be answered "no"); or
+    the question asks who and `text` names nobody but the question's own words."""
     if not japanese(question):
         return ""
     if cjk_asks_twice(question):
@@ -74,6 +87,8 @@ def japanese_problem(question: str, text: str, context: str, negated: bool) -> s
     raw = f"{context}\n{text}"
     if any(prefix not in raw for prefix in _KANJI_PREFIX.findall(question)):
         return "a prefix of the question's word is not stated (副, 新, 元...)"
+    if _katakana_unstated(question, raw):
+        return "a katakana word of the question is not written whole"
     if not negated and not cjk_polar(question) and kana_negated(text):
         return "the negation differs"
     if _WHO.search(question) and not _names_someone(question, text):
