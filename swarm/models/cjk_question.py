@@ -9,11 +9,14 @@ from collections.abc import Iterable
 from swarm.lazy_re import lazy_compile
 
 __all__ = [
+    "cjk_asks_twice",
     "cjk_junctions",
+    "cjk_polar",
     "cjk_question_phrase",
     "cjk_question_wording",
     "cjk_scaffold",
     "cjk_unstated",
+    "japanese",
 ]
 
 # Chinese and Japanese function characters (particles, question marks, copulas, the modals
@@ -25,9 +28,46 @@ _HIRAGANA = lazy_compile("[\u3040-\u309f]")
 _CJK_QUESTION_BIGRAMS = frozenset("多少 少钱 现在 可以 能买 何か いく くら".split())
 
 
-def cjk_scaffold(token: str) -> bool:
-    """A CJK bigram of question wording: a function character or a question phrase."""
-    return token in _CJK_QUESTION_BIGRAMS or any(char in _CJK_FUNCTION for char in token)
+# A question holding kana is Japanese: its kanji are no Chinese function characters (必要
+# is "necessary", not the modal 要; 目的 is "aim").
+_KANA = lazy_compile("[\u3040-\u30ff]")
+
+
+def cjk_scaffold(token: str, question: str = "") -> bool:
+    """A CJK bigram of question wording: a question phrase or, in a question without kana,
+    a Chinese function character."""
+    if token in _CJK_QUESTION_BIGRAMS:
+        return True
+    return not japanese(question) and any(char in _CJK_FUNCTION for char in token)
+
+
+# Chinese asking that Japanese never writes (吗, 么, 呢, 哪, 谁...): a question holding one
+# is Chinese, even when it quotes Japanese (「帰る」是二类动词吗？).
+_CHINESE_ASKING = lazy_compile("[吗么们这哪谁没还呢吧嗎麼們這]")
+
+
+def japanese(question: str) -> bool:
+    """`question` writes kana and no Chinese asking: it is Japanese."""
+    return _KANA.search(question) is not None and _CHINESE_ASKING.search(question) is None
+
+
+def cjk_polar(question: str) -> bool:
+    """A Japanese yes-or-no question: no question phrase (何, いつ, どう...) in it."""
+    return japanese(question) and _CJK_QUESTION_PHRASE.search(question) is None
+
+
+_CLAUSE_BREAK = lazy_compile("[、，,。？?！!]")
+
+
+def cjk_asks_twice(question: str) -> bool:
+    """A CJK question asking two things: question phrases in two of its clauses (いくつあって、
+    まとめて何と呼ばれて; いつ、どういう理由で), not one phrase repeated (何月何日)."""
+    asking = [
+        clause
+        for clause in _CLAUSE_BREAK.split(question)
+        if _CJK_QUESTION_PHRASE.search(clause) is not None
+    ]
+    return len(asking) > 1
 
 
 def cjk_junctions(question_words: Iterable[str], vocabulary: frozenset[str]) -> frozenset[str]:
@@ -50,7 +90,7 @@ def cjk_junctions(question_words: Iterable[str], vocabulary: frozenset[str]) -> 
 _CJK_QUESTION_PHRASES = (
     "多长时间 多少钱 多少 多长 多久 多大 多远 多高 多重 哪儿 哪里 哪個 哪个 哪些 几 幾 "
     "什么 什麼 怎么 怎麼 怎样 怎樣 哪 谁 誰 为什么 為什麼 吗 嗎 呢 "
-    "いくら 何 どこ いつ どう どっち どちら どれ だれ "
+    "いくら いくつ 何 どこ いつ どう どっち どちら どれ どの だれ どなた どんな なぜ "
     "얼마나 얼마 어디 어떻게 어떤 언제 무엇 뭐 몇 누구 왜 어느"
 ).split()
 _CJK_QUESTION_PHRASE = lazy_compile("|".join(sorted(_CJK_QUESTION_PHRASES, key=len, reverse=True)))
@@ -73,6 +113,40 @@ _HANGUL_SUFFIX = lazy_compile(
     "(에서|에게|까지|부터|으로|이에요|예요|해요|어요|아요|나요|까요|습니까|세요|로|은|는|이|가|을|를|의|도|만|요)$"
 )
 _CJK_RUN = lazy_compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]+")
+# Japanese wording with no word in it: a request (教えてください), the compound particles
+# (について, によって, として, における), and the hiragana that ends a question asking what,
+# who, when... (its verb's endings and the asking: ですか, されますか, ればいいですか); a
+# yes-or-no question's ending is what it asks (スポンサーになってもらえますか).
+_KANA_WORDING = lazy_compile(
+    "教えて(?:くだ|下)さい|"
+    "(?:について|につき|において|における|によって|により|による|として|に関して|に関する)"
+)
+_KANA_ENDING = lazy_compile("[\u3040-\u309f]+(?=[\\s?？。!！]*$)")
+# Japanese grammar written in hiragana inside a question: conjunctive endings (たら, ても,
+# ので, とき), auxiliaries (ている, たい, られる), light verbs (する, できる, ある, なる) and
+# particles (には, から, まで, の, を): a bigram of hiragana wholly within them is no word.
+_KANA_GRAMMAR_WORDS = (
+    "ったら たら とき ると れば ければ ても でも ては って ので のに ですが けど けれど ながら "
+    "ために ため ように ような よう こと もの たい たく ている ていた ていて てい ます ました "
+    "です でした でしょう だった られる られ れる させ せる する して した します しま される "
+    "された できる できて でき ある あり あって あっ いる いま なる なり なっ には では とは "
+    "にも への での との から まで より だけ しか ほど くらい ぐらい など の を が は に で"
+).split()
+
+
+def _kana_grammar(question: str) -> set[int]:
+    """The places of `question` within one of its grammar words, read at every place (the
+    words overlap: のですが is の, ので and ですが)."""
+    return {
+        place
+        for start in range(len(question))
+        for word in _KANA_GRAMMAR_WORDS
+        if question.startswith(word, start)
+        for place in range(start, start + len(word))
+    }
+
+
+_HIRAGANA_PAIR = lazy_compile("[\u3040-\u309f]{2}")
 
 
 def _bigrams(run: str) -> list[tuple[int, str]]:
@@ -81,15 +155,24 @@ def _bigrams(run: str) -> list[tuple[int, str]]:
 
 def cjk_question_wording(question: str) -> frozenset[str]:
     """The bigrams of `question` that overlap one of its question phrases, join a Japanese
-    particle to a word, or join a Korean particle or ending to its word's stem, unless the
-    same bigram is also written elsewhere in the question as a word of its own."""
+    particle to a word, lie in Japanese wording (`_KANA_WORDING`), or join a Korean particle
+    or ending to its word's stem, unless the same bigram is also written elsewhere in the
+    question as a word of its own."""
     asking: set[str] = set()
     naming: set[str] = set()
-    for match in _CJK_RUN.finditer(question):
+    wording = [(m.start(), m.end()) for m in _KANA_WORDING.finditer(question.strip())]
+    grammar = _kana_grammar(question.strip())
+    if not cjk_polar(question):
+        wording += [(m.start(), m.end()) for m in _KANA_ENDING.finditer(question.strip())]
+    for match in _CJK_RUN.finditer(question.strip()):
         run = match.group()
         phrases = [(m.start(), m.end()) for m in _CJK_QUESTION_PHRASE.finditer(run)]
         for at, bigram in _bigrams(run):
-            overlaps = any(start < at + 2 and at < end for start, end in phrases)
+            place = match.start() + at
+            overlaps = any(start < at + 2 and at < end for start, end in phrases) or any(
+                start <= place and place + 2 <= end for start, end in wording
+            )
+            overlaps |= bool(_HIRAGANA_PAIR.fullmatch(bigram)) and {place, place + 1} <= grammar
             particle = any(char in _PARTICLES for char in bigram) and bool(
                 _KANJI_KANA.search(bigram)
             )

@@ -28,6 +28,7 @@ from swarm.models.how_to import (
     request_words,
     without_constraints,
 )
+from swarm.models.japanese_evidence import japanese_problem, kana_negated
 from swarm.models.list_items import names_in_separate_items
 from swarm.models.modifier_opposites import modifier_swapped
 from swarm.models.negations import OPPOSITE, cjk_opposite, has_negation, negated_words
@@ -149,7 +150,7 @@ class EvidenceRule:
         # A how-to's "without extracting it" says what the command must not do: the answer
         # need not say "not" (`tar --list`), though it may ("without changing": agreed below).
         negating = without_constraints(question) if self.how_to else question
-        self.negated = has_negation(negating) or self.language.negated
+        self.negated = has_negation(negating) or self.language.negated or kana_negated(negating)
         # "Which newsgroup did Linus not post to?": what the question negates (post), which
         # a passage's own negation must bear on too ("not counting the flight" is another).
         self.negated_asked = negated_words(negating) - STOPWORDS
@@ -315,8 +316,12 @@ class EvidenceRule:
             and not _HYPOTHETICAL.search(self.question)
         ):
             return "the passage sets up an invented example (say you have..., suppose...)"
-        if self.negated and not (has_negation(text) or self.language.says_not(text)):
+        if self.negated and not (
+            has_negation(text) or self.language.says_not(text) or kana_negated(text)
+        ):
             return "the negation differs"
+        if why := japanese_problem(self.question, text, context, self.negated):
+            return why
         if self.negated and self._negates_another(text):
             return "the passage negates something else than the question does"
         negates = (self.question_words - self.denied) & negated_words(text)

@@ -96,7 +96,7 @@ class PassageScorer:
         asked |= {action_word(query)} - {""} - EvidenceRule.request_words(query)
         language = question_language(query)  # a Spanish, French... question's function words
         asked = asked - language.function_tokens | language.restored  # "par an": a word
-        self.query_words = frozenset(word for word in asked if not cjk_scaffold(word))
+        self.query_words = frozenset(word for word in asked if not cjk_scaffold(word, query))
         self.kinds = question_kinds(query) | language.kinds
         self.money, self.counting = MONEY | language.money_tokens, COUNTING | language.count_tokens
         if self.query_words & self.money:

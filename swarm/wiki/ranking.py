@@ -42,7 +42,7 @@ __all__ = [
 # `<cache>/ranking/<wiki key>/index.npz` (swarm/wiki/cache_admin.py lists and prunes them).
 RANKING_CACHE_FOLDER = "ranking"
 # Bump when tokenization or document layout changes: invalidates every disk cache.
-_FORMAT_VERSION = 5
+_FORMAT_VERSION = 6
 # Up to this many pages every warm call re-stats every page (exact); above it, see get_ranker.
 FULL_CHECK_MAX_PAGES = 1000
 _MAX_WATCHED_DIRS = 1000

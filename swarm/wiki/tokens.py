@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from swarm.wiki.cjk_words import usual_width
 from swarm.wiki.page_text import truncate_with_marker
 from swarm.wiki.snippet_split import split_snippet_passages
 
@@ -44,8 +45,9 @@ _WORD_RE = re.compile(r"[^\W_]+")
 # Scripts written without spaces between words (Han, Hiragana, Katakana) and Hangul, whose
 # words carry their particles: a run of them is indexed as overlapping character bigrams
 # (as Lucene's CJK analyzer does), so the query 学生券 finds the page holding 学生券的价格.
+# The iteration marks 々 and 〆 are kanji (人々, 締切 as 〆切).
 _CJK_RUN = re.compile(
-    "[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf"
+    "[\u1100-\u11ff\u3005\u3006\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf"
     "\u4e00-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff66-\uff9f\U00020000-\U0002fa1f]+"
 )
 # Text splits on this table (every ASCII byte that is not a letter or digit becomes a space,
@@ -76,7 +78,8 @@ _STEM_CACHE_MAX = 500_000
 
 def words(text: str) -> list[str]:
     """The lowercased Unicode words of `text` (runs of letters and digits), in order; a run
-    of CJK characters gives its character bigrams (a lone character stands alone).
+    of CJK characters gives its character bigrams (a lone character stands alone); fullwidth
+    and halfwidth forms are read as their usual characters (ＰＴＯ is pto: `usual_width`).
 
     The same words as the regex `[^\\W_]+` over the lowercased text, found by a byte table
     and str.split() (see `_UTF8_SEPARATORS`)."""
@@ -95,7 +98,7 @@ def words(text: str) -> list[str]:
 
 def _unicode_words(text: str) -> list[str]:
     """`words` of any text: lowercased, other separators made spaces, then the table."""
-    lowered = _NON_ASCII_SEPARATOR.sub(" ", text.lower())
+    lowered = _NON_ASCII_SEPARATOR.sub(" ", usual_width(text).lower())
     # Only letters and digits are left outside ASCII (no lone surrogate: UTF-8 encodes them).
     found = lowered.encode("utf-8").translate(_UTF8_SEPARATORS).decode("utf-8").split()
     if lowered.isascii() or not _CJK_RUN.search(lowered):

@@ -54,3 +54,31 @@ def test_a_cjk_question_finds_its_cjk_page(tmp_path: Path, question: str, page: 
     assert result.error is None
     assert page in result.pages_read[:5]
     assert page in result.pages_consulted
+
+
+@pytest.mark.parametrize(
+    ("question", "found"),
+    [
+        pytest.param("ＡＸＡの免責は？", {"axa.md", "fullwidth.md"}, id="fullwidth-latin-question"),
+        pytest.param("AXA の免責は？", {"axa.md", "fullwidth.md"}, id="fullwidth-latin-page"),
+        pytest.param("ガイドはどこ？", {"halfwidth.md"}, id="halfwidth-katakana-page"),
+    ],
+)
+def test_fullwidth_and_halfwidth_forms_are_their_usual_characters(
+    tmp_path: Path, question: str, found: set[str]
+) -> None:
+    pages = {
+        "axa.md": "# 保険\n\nAXA の自己負担額は年 100 ポンドです。\n",
+        "fullwidth.md": "# 免責\n\nＡＸＡ の免責は 50 ポンドです。\n",
+        "halfwidth.md": "# 案内\n\nｶﾞｲﾄﾞは受付にあります。\n",
+        "other.md": "# その他\n\n免責の説明は別のページです。\n",
+    }
+    for name, text in pages.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    index = "\n".join(f"- [{name[:-3]}]({name})" for name in pages)
+    (tmp_path / "index.md").write_text(f"# 索引\n\n{index}\n", encoding="utf-8")
+
+    result = query(question, wiki_dir=tmp_path, model="offline")
+
+    assert result.error is None
+    assert set(result.pages_read[: len(found)]) == found

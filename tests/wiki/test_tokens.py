@@ -4,6 +4,7 @@ and CJK bigrams, on hypothesis-made text of every script and on every fixture pa
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -27,15 +28,20 @@ def test_ascii_fast_path_equals_the_regex(text: str) -> None:
 
 FIXTURES = Path(__file__).resolve().parents[2] / "wiki_fixtures"
 # The specification `words()` meets: the regex's runs of letters and digits over the
-# lowercased text, each run of CJK characters (Han, kana, Hangul) as its character bigrams.
+# lowercased text, each run of CJK characters (Han with 々 and 〆, kana, Hangul) as its
+# character bigrams, after each run of fullwidth or halfwidth forms is read as NFKC makes it.
 REFERENCE_CJK_RUN = re.compile(
-    "[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf"
+    "[\u1100-\u11ff\u3005\u3006\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf"
     "\u4e00-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff66-\uff9f\U00020000-\U0002fa1f]+"
 )
 
 
+REFERENCE_WIDTH_FORMS = re.compile("[\uff01-\uffef]+")
+
+
 def reference_words(text: str) -> list[str]:
     pieces: list[str] = []
+    text = REFERENCE_WIDTH_FORMS.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)
     for word in REFERENCE_WORD_RE.findall(text.lower()):
         for part in re.split(f"({REFERENCE_CJK_RUN.pattern})", word):
             if REFERENCE_CJK_RUN.fullmatch(part):
