@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 from pathlib import PurePosixPath
 
-from swarm.models.evidence_rule import KeyTerm
+from swarm.models.key_terms import KeyTerm
 from swarm.wiki.tokens import tokenize
 
 __all__ = ["EntityPages"]

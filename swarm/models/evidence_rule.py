@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from swarm.models.alternatives import choice_stated, choice_unstated
 from swarm.models.answer_types import asks_for_value, glossed_only, value_of_noun, value_stated
@@ -29,11 +28,12 @@ from swarm.models.how_to import (
     without_constraints,
 )
 from swarm.models.japanese_evidence import japanese_problem, kana_negated
+from swarm.models.key_terms import key_terms
 from swarm.models.list_items import names_in_separate_items
 from swarm.models.modifier_opposites import modifier_swapped
 from swarm.models.negations import OPPOSITE, cjk_opposite, has_negation, negated_words
 from swarm.models.question_language import question_language
-from swarm.models.question_words import AUXILIARIES, GENERIC, answer_type_words
+from swarm.models.question_words import AUXILIARIES, answer_type_words
 from swarm.models.siblings import qualifier_swapped
 from swarm.models.superseded import superseded
 from swarm.models.targets import target_for_outcome
@@ -41,11 +41,10 @@ from swarm.models.text_names import capitalised_names, named_places
 from swarm.models.time_place import place_stated, when_problem
 from swarm.models.typed_values import value_problem, without_numbers
 from swarm.models.who_question import relation_forms, states_relation, swapped
-from swarm.wiki.code_literals import code_literals, is_argument, literal_pattern
 from swarm.wiki.passages import Passage
 from swarm.wiki.tokens import STOPWORDS, tokenize, words
 
-__all__ = ["EvidenceRule", "KeyTerm"]
+__all__ = ["EvidenceRule"]
 
 # --- the evidence rule for "high" -----------------------------------------------------------
 
@@ -71,15 +70,6 @@ _WH_SUBJECT, _CONTRACTIONS = (
     frozenset({"who", "what", "which"}),
     frozenset("s d ll re ve m".split()),
 )
-# Words a question starts with or uses to ask, capitalised or not: never names.
-_NOT_NAMES = frozenset(
-    "what which who whom whose when where why how is are was were do does did can could "
-    "should would will i i'm i've we our my the a an in on at of for to and or if it its "
-    "tell show give list find please any there that this these those".split()
-)
-_CAPITALISED = re.compile(r"(?<![\w'])([A-Z][\w'&-]*)(?=(?:\s+([A-Z0-9][\w.]*[\w]|[A-Z0-9]))?)")
-_CJK_START = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]")
-_QUOTED = re.compile(r"[\"“`']([^\"”`']{2,60})[\"”`']")
 _HOW_MUCH = re.compile(r"\bhow\s+much\b", re.IGNORECASE)
 # A yes/no question ("Is there a default timeout in requests?"), not a choice ("X or Y?"): a
 # passage denying it ("requests had no default") answers it, as one stating it does.
@@ -91,7 +81,6 @@ _PERSON_ASKED = re.compile(r"^\W*(who|whom|whose)\b|\bwhich\s+(person|people)\b"
 # Chinese and Japanese "how many <counter>" (几次, 多少天, 何個) and the numerals that answer it.
 _CJK_COUNTER = re.compile("(几|幾|多少|何)([次个個天年岁歳本张枚杯块台元円人回日件名])")
 _CJK_NUMERAL = r"[0-9０-９][0-9０-９,.]*|[一二三四五六七八九十两兩百千万萬半]+"
-_WEEKDAY = re.compile(r"^(mon|tues|wednes|thurs|fri|satur|sun)days?$", re.IGNORECASE)
 _NAME_RUN = re.compile(r"(?<![\w'])[A-Z][\w'&.-]*(?:\s+(?:of\s+|the\s+|&\s+)?[A-Z][\w'&.-]*)*")
 # One capitalised word qualifying the lowercase noun after it ("English reformer"): an
 # adjective, not a name of its own.
@@ -102,21 +91,7 @@ _ATTRIBUTIVE = re.compile(
 _MONTH_NAME = re.compile(rf"\b(?=[A-Z])(?i:{MONTHS})\b")
 
 
-def _generic(word: str) -> bool:
-    tokens = tokenize(word)
-    return bool(tokens) and all(token in GENERIC for token in tokens)
-
-
 _numbers = figures
-
-
-@dataclass(frozen=True, slots=True)
-class KeyTerm:
-    """A term the evidence must state: its tokens, or a phrase matched in the raw text."""
-
-    words: frozenset[str]
-    phrase: re.Pattern[str] | None = None
-    is_name: bool = False
 
 
 class EvidenceRule:
@@ -164,7 +139,7 @@ class EvidenceRule:
         # "When did X erupt before the Hōei eruption?": the date asked is relative to another
         # event, so a passage dating only that event (no before/after/earlier...) is no answer.
         self.relative_when = "date" in kinds and bool(lowered & _RELATIVE_TIME)
-        self.key_terms = self._key_terms(question)
+        self.key_terms = key_terms(question, self.language, self.numbers, self.how_to)
         counted = _CJK_COUNTER.search(question)
         self.counter = counted.group(2) if counted else ""
         self.subject_verb, self.object_names = self._subject_question(question)
@@ -172,50 +147,6 @@ class EvidenceRule:
         # "What grade...", "which floor...": the answer is a figure or a code, not a name.
         self.value_nouns = answer_type_words(question)
         self.asks_value = asks_for_value(self.value_nouns)
-
-    def _key_terms(self, question: str) -> list[KeyTerm]:
-        terms: list[KeyTerm] = []
-        for match in self.language.without_function_words(_CAPITALISED.finditer(question)):
-            name, tail = match.group(1), match.group(2)
-            # "JRパスの7日間…": a Latin name ends where a CJK run starts.
-            name = _CJK_START.split(name, maxsplit=1)[0]
-            if name.lower().strip("'s") in _NOT_NAMES or name.lower() in STOPWORDS:
-                continue
-            if _WEEKDAY.match(name):
-                continue  # "Saturdays and Sundays" is "weekends" too: a word, not a name
-            if match.start() == 0 and (name.lower() in _NOT_NAMES or _generic(name)):
-                continue  # "Roughly how many...": a capital that only opens the question
-            name_words = frozenset(tokenize(name))
-            if tail and len(tail) <= 3 and not tokenize(tail):
-                # "Series C", "Linux 2.0": the short tail is the part that tells them apart.
-                pattern = re.compile(
-                    rf"\b{re.escape(name.rstrip('.'))}\w*\s+{re.escape(tail)}(?![\w.])", re.I
-                )
-                terms.append(KeyTerm(name_words, pattern, is_name=True))
-            elif name_words:
-                terms.append(KeyTerm(name_words, is_name=True))
-            elif len(name) <= 2 and name.isupper():
-                # "the B rule prefix", "vitamin D": a letter naming one of several.
-                letter = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
-                terms.append(KeyTerm(frozenset(), letter, is_name=True))
-        for quoted in _QUOTED.findall(question):
-            quoted_words = frozenset(tokenize(quoted))
-            if quoted_words:
-                terms.append(KeyTerm(quoted_words))
-        # "f[1, 2, 3]", `--force`, "strict=True": the literal itself, not only its tokens
-        # (a how-to's own file or path is what its page's command takes as a placeholder).
-        literals = [
-            literal
-            for literal in code_literals(question)
-            if not (self.how_to and is_argument(literal))
-        ]
-        bare_literals = [re.sub(r"[\s,]", "", literal) for literal in literals]
-        for number in self.numbers:
-            if any(number in literal for literal in literals + bare_literals):
-                continue  # "f{1,2,3}" (1,2,3 read as 123): the literal's pattern is the term
-            terms.append(KeyTerm(frozenset(), re.compile(rf"(?<![\w.]){re.escape(number)}\b")))
-        terms += [KeyTerm(frozenset(), literal_pattern(literal)) for literal in literals]
-        return terms
 
     def _subject_question(self, question: str) -> tuple[str, frozenset[str]]:
         """ "Who joined Norman forces": the verb and the names after it (the object side)."""
