@@ -54,7 +54,7 @@ def strip_inline_markdown(text: str) -> str:
 
 def _initial_end(sentence: str) -> bool:
     initial = _INITIAL_END.search(sentence)
-    return bool(initial) and not _LABELLED_NOUN.fullmatch(initial.group(1) or "")
+    return initial is not None and not _LABELLED_NOUN.fullmatch(initial.group(1) or "")
 
 
 def split_sentences(paragraph: str) -> list[str]:
