@@ -32,6 +32,7 @@ from swarm.models.list_items import names_in_separate_items
 from swarm.models.negations import OPPOSITE, cjk_opposite, has_negation, negated_words
 from swarm.models.question_language import question_language
 from swarm.models.question_words import AUXILIARIES, GENERIC, answer_type_words
+from swarm.models.sentence_roles import sentence_role_problem
 from swarm.models.siblings import qualifier_swapped
 from swarm.models.superseded import superseded
 from swarm.models.targets import target_for_outcome
@@ -329,6 +330,8 @@ class EvidenceRule:
             return "the passage has the move the other way (from/to)"
         if threshold_swapped(self.question, text):
             return "the passage bounds the figure the other way (over/under...)"
+        if why := sentence_role_problem(self.question, text, context, self.numbers):
+            return why
         # (A how-to's "instead of the default output" is a command's contrast of its own.)
         if not self.how_to and contrasted(self.question, self.question_words, text):
             return "the passage says it only of what it contrasts (unlike X...)"
