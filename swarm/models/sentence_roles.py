@@ -61,20 +61,22 @@ _QUANTITY = re.compile(
 )
 
 
-_CLAUSE = re.compile(r"[;()]|,\s+(?:who|which|where|when|while)\b")
 _NEAR = 8  # words from the quantity's noun a figure of it stands within
 
 
 def _agent_problem(question: str, text: str) -> str:
-    """The did-question's agent ("did Newcomen repair") is in `text` only as an owner
-    ("a model of Newcomen's engine"), not of the asked act ("Newcomen's repair of...")."""
+    """The did-question's agent ("did Newcomen repair") is in `text` only as the owner in an
+    "of" phrase ("a model of Newcomen's engine"), not of the asked act ("of Newcomen's
+    repairs")."""
     match = _SUBJECT.search(question)
     subject = match.group(1).split() if match else []
     if not match or not subject or not set(tokenize(subject[-1])) <= set(tokenize(text)):
         return ""
     last, verb = re.escape(subject[-1]), lemma(match.group(2))
-    bare = re.findall(rf"\b{last}\b(?!['’])", text)
-    owned = re.findall(rf"\b{last}{_POSSESSOR}", text)
+    # "a model of Newcomen's engine": whose thing was acted on; "Brontë's pseudonym" heading
+    # its clause may well be her act.
+    owned = re.findall(rf"\bof\s+(?:the\s+)?(?:\w+\s+)?{last}{_POSSESSOR}", text)
+    bare = len(re.findall(rf"\b{last}\b", text)) > len(owned)
     derived = any(lemma(noun)[:_STEM_SHARE] == verb[:_STEM_SHARE] for noun in owned)
     if owned and not bare and not derived:
         return "the question's agent only owns something in the passage (X's ...)"
@@ -98,9 +100,10 @@ def _naming_problem(question: str, text: str) -> str:
     own = set(tokenize(question))
     nouns = {token for token in tokenize(thing) if not token.isdigit()}
     for noun in nouns - capitalised_names("x " + thing):
-        # "the treaty of Uccialli", "the Uccialli treaty": a name joined to the asked noun.
+        # "the treaty of Uccialli", "the Uccialli treaty", "father Olorus": a name joined to
+        # the asked noun.
         for form in re.finditer(rf"\b{re.escape(noun)}\w*", text, re.IGNORECASE):
-            after = re.match(r"\s+of\s+(?:the\s+)?([A-Z][\w'’-]*)", text[form.end() :])
+            after = re.match(r"(?:\s+of\s+(?:the\s+)?|\s+)([A-Z][\w'’-]*)", text[form.end() :])
             before = re.search(r"([A-Z][\w'’-]*)\s+$", text[: form.start()])
             joined = [m.group(1) for m in (after, before) if m]
             if any(capitalised_names(f"x {name}") - own for name in joined):
@@ -109,18 +112,16 @@ def _naming_problem(question: str, text: str) -> str:
 
 
 def _figure_of(noun: str, text: str, numbers: set[str]) -> bool:
-    """A figure the question lacks in `text`, in the clause of the quantity's noun and a few
-    words from it when the text writes the noun ("formed the bulk of the population" is no
-    figure of it, whatever date the sentence opens with)."""
+    """A figure the question lacks in `text`, a few words from the quantity's noun when the
+    text writes it ("formed the bulk of the population" is no figure of it, whatever date
+    the sentence opens with; "border lengths): Pakistan 3,190 km" is)."""
     stem = tokenize(noun)[0] if tokenize(noun) else noun.lower()
-    clauses = [c for c in _CLAUSE.split(text) if any(w.startswith(stem) for w in words(c))]
-    for clause in clauses or [text]:
-        sequence = words(clause)
-        at = [i for i, word in enumerate(sequence) if word.startswith(stem)] or [0]
-        near = sequence[max(0, at[0] - _NEAR) : at[-1] + _NEAR + 1] if clauses else sequence
-        if figures(" ".join(near)) - numbers:
-            return True
-    return False
+    sequence = words(text)
+    at = [n for n, word in enumerate(sequence) if word.startswith(stem)]
+    if not at:
+        return bool(figures(text) - numbers)
+    near = (" ".join(sequence[max(0, n - _NEAR) : n + _NEAR + 1]) for n in at)
+    return any(figures(window) - numbers for window in near)
 
 
 def sentence_role_problem(question: str, text: str, context: str, numbers: set[str]) -> str:
