@@ -330,7 +330,7 @@ class EvidenceRule:
             return "the passage has the move the other way (from/to)"
         if threshold_swapped(self.question, text):
             return "the passage bounds the figure the other way (over/under...)"
-        if why := sentence_role_problem(self.question, text, context, self.numbers):
+        if why := sentence_role_problem(self.question, text, context, self.numbers, names):
             return why
         # (A how-to's "instead of the default output" is a command's contrast of its own.)
         if not self.how_to and contrasted(self.question, self.question_words, text):

@@ -7,6 +7,8 @@ sentence itself must bear beyond the question's words. General English:
   1840");
 - a naming question ("what is X called") needs the name given: a naming word ("known as",
   "called") or a name joined to the asked noun ("the treaty of Uccialli");
+- a name the question asks about only in a heading joining it to another ("English and
+  Dutch at Table Bay") is not borne by the sentence below;
 - a quantity asked for by its noun ("the population of Africa") needs a figure;
 - a word qualifying a noun the sentence states ("the negative plates" for "the plates") is
   missing there while another passage of the page writes the pair ("The negative plate is
@@ -61,6 +63,10 @@ _QUANTITY = re.compile(
 )
 
 
+# "English and Dutch", "Spain & Portugal", "Rome vs Carthage": names a heading joins.
+_JOINED = re.compile(
+    r"(?<![\w'’-])([A-Z][\w'’-]*)\s+(?:and|&|vs\.?|versus)\s+(?:the\s+)?([A-Z][\w'’-]*)"
+)
 _NEAR = 8  # words from the quantity's noun a figure of it stands within
 
 
@@ -124,14 +130,43 @@ def _figure_of(noun: str, text: str, numbers: set[str]) -> bool:
     return any(figures(window) - numbers for window in near)
 
 
-def sentence_role_problem(question: str, text: str, context: str, numbers: set[str]) -> str:
+def _heading_shared(names: Sequence[frozenset[str]], text: str, context: str, question: str) -> str:
+    """A name the question asks about is only in the heading, which joins it to another the
+    question does not name ("English and Dutch at Table Bay"; not "Origin & Ash", one name
+    the question writes whole): the heading speaks of both, the sentence maybe of the other."""
+    said, asked, headed = set(tokenize(text)), set(tokenize(question)), tokenize(context)
+    for name in names:
+        if not name or name <= said or not name <= set(headed):
+            continue
+        joined = 0
+        for pair in _JOINED.finditer(context):
+            first, second = set(tokenize(pair.group(1))), set(tokenize(pair.group(2)))
+            joined += (name <= first and bool(second - asked)) or (
+                name <= second and bool(first - asked)
+            )
+        # Every time a heading names it, it joins it to another ("RDS Backup" below
+        # "Databases in Amazon RDS and DocumentDB" names RDS alone).
+        if joined and joined >= min(headed.count(token) for token in name):
+            return "the asked name is only in a heading that joins it to another (X and Y)"
+    return ""
+
+
+def sentence_role_problem(
+    question: str,
+    text: str,
+    context: str,
+    numbers: set[str],
+    names: Sequence[frozenset[str]] = (),
+) -> str:
     """Why the answering sentence `text` (under `context`, its headings) does not bear what
-    the question asks beyond its words ("" when it does); `numbers`: the question's own."""
+    the question asks beyond its words ("" when it does); `numbers`: the question's own,
+    `names`: the tokens of each name it asks about."""
     quantity = _QUANTITY.match(question)
     if quantity and not _figure_of(quantity.group(1), text, numbers):
         return "no figure for the quantity asked (population, area, height...)"
     return (
-        _agent_problem(question, text)
+        _heading_shared(names, text, context, question)
+        or _agent_problem(question, text)
         or _bound_problem(question, text)
         or _naming_problem(question, text)
     )

@@ -1,6 +1,7 @@
 """What the answering sentence of encyclopedic prose must bear itself, through
 `query(model="offline")`: the did-question's agent acting (not only owning: "a model of
-Newcomen's engine"), the asked side
+Newcomen's engine"), the asked name (not only in a heading joining it to another: "English
+and Dutch at Table Bay"), the asked side
 of a date ("before 1840" is not "since 1840"), the name a naming question asks for, a figure
 for a quantity asked by its noun ("the population of"), and a word qualifying the asked noun
 ("negative plates") that the page writes elsewhere. Each near miss has its answered twin."""
@@ -18,6 +19,12 @@ WATT = """# James Watt
 
 In 1763 James Watt, an instrument maker in Glasgow, while engaged by the university in
 repairing a model of Newcomen's engine, was struck with the waste of steam.
+"""
+CAPE = """# English and Dutch at Table Bay
+
+The Netherlands East India Company sent out a fleet under Jan van Riebeek which reached Table
+Bay in April 1652, when, 164 years after its discovery, the first permanent white settlement
+was made.
 """
 LIVINGSTONE = """# Explorers
 
@@ -65,6 +72,21 @@ In the Planté cell the negative plates are of lead sheet, rolled into spirals.
             "not high",
             "",
             id="the-agent-only-owning",
+        ),
+        pytest.param(
+            {"cape.md": CAPE},
+            "How many years after its discovery did the Netherlands East India Company "
+            "settle Table Bay?",
+            "high",
+            "164",
+            id="the-name-in-the-sentence",
+        ),
+        pytest.param(
+            {"cape.md": CAPE},
+            "How many years after its discovery did the English settle Table Bay?",
+            "not high",
+            "",
+            id="the-name-only-in-a-heading-joining-it-to-another",
         ),
         pytest.param(
             {"explorers.md": LIVINGSTONE},
