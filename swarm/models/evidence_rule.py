@@ -34,6 +34,7 @@ from swarm.models.modifier_opposites import modifier_swapped
 from swarm.models.negations import OPPOSITE, cjk_opposite, has_negation, negated_words
 from swarm.models.question_language import question_language
 from swarm.models.question_words import AUXILIARIES, answer_type_words
+from swarm.models.sentence_roles import sentence_role_problem
 from swarm.models.siblings import qualifier_swapped
 from swarm.models.superseded import superseded
 from swarm.models.targets import target_for_outcome
@@ -268,6 +269,8 @@ class EvidenceRule:
             return "the passage has the move the other way (from/to)"
         if threshold_swapped(self.question, text):
             return "the passage bounds the figure the other way (over/under...)"
+        if why := sentence_role_problem(self.question, text, context, self.numbers, names):
+            return why
         # (A how-to's "instead of the default output" is a command's contrast of its own.)
         if not self.how_to and contrasted(self.question, self.question_words, text):
             return "the passage says it only of what it contrasts (unlike X...)"

@@ -42,6 +42,7 @@ from swarm.models.question_words import (
 )
 from swarm.models.reasons import reason_stated
 from swarm.models.scored_passages import ScoredPassage, prose
+from swarm.models.sentence_roles import modifier_elsewhere
 from swarm.models.still_questions import state_time_unstated
 from swarm.wiki.passages import Passage
 
@@ -277,6 +278,8 @@ class PassageScorer:
             return "medium"
         if level == "high" and self.elsewhere_only(evidence or items):
             return "medium"
+        if level == "high" and self._modifier_elsewhere(evidence or items):
+            return "medium"
         if level == "high" and self._off_entity_vouches(items, evidence or items):
             return "medium"
         if level == "high" and state_time_unstated(
@@ -294,6 +297,16 @@ class PassageScorer:
             return True
         own = [item for item in items if id(item) not in self._off_entity]
         return len(own) < len(items) and (not own or self._coverage_level(own) != "high")
+
+    def _modifier_elsewhere(self, evidence: Sequence[ScoredPassage]) -> bool:
+        """A question word qualifying what the evidence states ("negative plates") is not in
+        it, while its page's passages after it write the pair (`modifier_elsewhere`): the
+        ones before may introduce what it refers back to ("Four treatment sites: ...")."""
+        at = next((n for n, i in enumerate(self.items) if i is evidence[-1]), len(self.items))
+        page, stated = evidence[0].passage.page, self.matched(evidence)
+        later = [i.passage.text for i in self.items[at + 1 :] if i.passage.page == page]
+        missing = self.query_words - self.names - self.generic - stated - evidence[0].context_words
+        return modifier_elsewhere(self.rule.question, missing, stated, later)
 
     def elsewhere_only(self, evidence: Sequence[ScoredPassage]) -> frozenset[str]:
         """Question words that other pages read state and the answering page nowhere does

@@ -26,9 +26,23 @@ _INLINE_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
 _SENTENCE_END = re.compile(
     r"(?<=[.!?])[\"')\]]?\s+(?=[\"'“(\[]?[A-Z0-9$€£\u3040-\u9fff])|(?<=[。！？])\s*(?=\S)"
 )
+# A full stop that ends an abbreviation, not its sentence: the Latin and English
+# abbreviations that never close one ("e.g.", "viz.", "q.v.", "Mr.", "St.")...
 _ABBREVIATION_END = re.compile(
-    r"\b(e\.g|i\.e|etc|vs|mr|mrs|ms|dr|inc|ltd|co|no|approx|cf|fig|st|mt)\.$", re.IGNORECASE
+    r"\b(e\.g|i\.e|etc|vs|viz|cf|q\.v|mr|mrs|ms|dr|prof|rev|gen|col|capt|sr|jr|inc|ltd|co|"
+    r"no|nos|approx|fig|figs|vol|ch|pp|st|mt|ft|ca)\.$",
+    re.IGNORECASE,
 )
+# ...an initial ("J. Watt", "in 1763 J. Watt", "George W. Bush"), not a letter labelling
+# the lowercase noun before it ("vitamin C.", "group B.")...
+_INITIAL_END = re.compile(r"(?:^|(\S*)\s)[A-Z]\.$")
+_LABELLED_NOUN = re.compile(r"[a-z]{5,}")
+# ...and, before a figure, any short or dotted abbreviation: "A.D. 394", "c. 600", "p. 12",
+# "Nov. 5" (a sentence seldom starts with a bare figure after one).
+_ABBREVIATION_BEFORE_FIGURE = re.compile(
+    r"(?:(?<![\w.])[^\W\d_]{1,4}|\b(?:[^\W\d_]\.){1,3}[^\W\d_])\.$"
+)
+_FIGURE_START = re.compile(r"[\"'“(\[]?\d")
 
 
 def strip_inline_markdown(text: str) -> str:
@@ -38,6 +52,11 @@ def strip_inline_markdown(text: str) -> str:
     return " ".join(text.split())
 
 
+def _initial_end(sentence: str) -> bool:
+    initial = _INITIAL_END.search(sentence)
+    return initial is not None and not _LABELLED_NOUN.fullmatch(initial.group(1) or "")
+
+
 def split_sentences(paragraph: str) -> list[str]:
     """`paragraph` cut into sentences (an abbreviation's full stop ends none)."""
     sentences: list[str] = []
@@ -45,7 +64,11 @@ def split_sentences(paragraph: str) -> list[str]:
         piece = piece.strip()
         if not piece:
             continue
-        if sentences and _ABBREVIATION_END.search(sentences[-1]):
+        if sentences and (
+            _ABBREVIATION_END.search(sentences[-1])
+            or _initial_end(sentences[-1])
+            or (_FIGURE_START.match(piece) and _ABBREVIATION_BEFORE_FIGURE.search(sentences[-1]))
+        ):
             sentences[-1] += " " + piece
         else:
             sentences.append(piece)
