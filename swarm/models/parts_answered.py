@@ -9,12 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from swarm.models.calibration import HIGH_COVERAGE, HIGH_MIN_MATCHED
 from swarm.models.evidence import text_words
-from swarm.models.passage_scorer import (
-    HIGH_COVERAGE,
-    HIGH_MIN_MATCHED,
-    PassageScorer,
-)
+from swarm.models.passage_scorer import PassageScorer
 from swarm.models.question_parts import Part, question_parts
 from swarm.models.question_words import GENERIC
 from swarm.models.scored_passages import ScoredPassage
