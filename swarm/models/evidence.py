@@ -327,7 +327,7 @@ def question_kinds(question: str) -> frozenset[str]:
     return frozenset(kind for kind, rule in _QUESTION_KINDS if rule.search(question))
 
 
-_Run = tuple[str, str, frozenset[str]]
+_Run = tuple[str, str]  # a name run's initials, and the run
 
 
 @lru_cache(maxsize=16_384)
@@ -335,13 +335,14 @@ def _alias_parts(
     text: str,
 ) -> tuple[frozenset[str], tuple[_Run, ...], tuple[tuple[str, str], ...]]:
     """What `name_aliases` reads of one text, memoised (the same passages recur): its
-    acronyms (lower case), its capitalised name runs as (initials, the initials' token: "AWS"
-    is "aw", the run's `text_words`), and its "Name the Epithet" pairs as tokens."""
+    acronyms (lower case), its capitalised name runs as (initials, the run: its words are
+    read only when some text writes those initials as an acronym), and its "Name the
+    Epithet" pairs as tokens."""
     acronyms = frozenset(match.lower() for match in _ACRONYM.findall(text))
     runs = []
     for run in _NAME_RUN.findall(text):
         initials = "".join(word[0] for word in run.split() if word[0].isupper()).lower()
-        runs.append((initials, _one_token(initials), text_words(run)))
+        runs.append((initials, run))
     epithets = tuple(
         (_one_token(name), _one_token(epithet)) for name, epithet in _EPITHET.findall(text)
     )
@@ -366,8 +367,11 @@ def name_aliases(
     parts = [_alias_parts(text) for text in sources]
     acronyms = frozenset().union(*(acronyms for acronyms, _, _ in parts))
     for _, runs, epithets in parts:
-        for initials, token, name_words in runs:
-            if initials not in acronyms or not name_words:
+        for initials, run in runs:
+            if initials not in acronyms:
+                continue
+            token, name_words = _one_token(initials), text_words(run)  # "AWS" is "aw"
+            if not name_words:
                 continue
             if token in question_words:
                 alternatives[token].append(name_words)

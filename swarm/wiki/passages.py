@@ -37,7 +37,7 @@ _MARKDOWN = MarkdownIt("commonmark", {"html": True}).enable("table")
 MAX_JOINED_CHARS = 600
 _KEY_VALUE_LINE = re.compile(r"^\s*[A-Z][\w /&()'-]{0,40}:\s+\S")
 _MID_SENTENCE = re.compile(r"(,|\b(of|the|a|an|and|or|to|in|on|at|for|with|by|from))\s*$", re.I)
-# Frontmatter keys that are about the file, not facts of the page's subject.
+_HAS_ALNUM = re.compile(r"[^\W_]").search  # one pass: what `any(map(str.isalnum, text))` says
 # Frontmatter keys that hold no fact about the page's subject: its names, and the machinery of
 # the site or editor it lives in (Jekyll, Hugo, Docusaurus, MDN, Obsidian, cSpell). Compared
 # as `key_name` compares keys (`short-title` is `short_title`).
@@ -269,7 +269,7 @@ def _joined_blocks(text: str, blocks: Iterable[_Block] | None = None) -> Iterato
     sub_list = False  # pending is an item ending in ":" gathering its sub-list
     for block in _blocks(text) if blocks is None else blocks:
         if block.kind == "code":
-            code = " ".join(block.text.split())
+            code = block.text  # its whitespace runs made single spaces
             if pending is not None and not pending.captioned and pending.captions() and code:
                 pending.lines[-1] = as_lead_in(pending.lines[-1])
                 pending.lines.append(code)
@@ -372,7 +372,7 @@ def split_passages(
             if rest:
                 pieces[-1:] = [f"{pieces[-1]} {rest}" if pieces else rest]
         for piece in pieces:
-            if any(ch.isalnum() for ch in piece):
+            if _HAS_ALNUM(piece):
                 code = block.code if block.code and block.code in piece else ""
                 passages.append(Passage(page, len(passages), piece, context, block_number, code))
         block_number += 1
@@ -393,5 +393,5 @@ def snippet_passages(
         body = " ".join(" ".join(block.lines).split())
         whole = block.kind in ("row", "code") or bool(block.code)
         pieces: Sequence[str] = [body] if whole else split_sentences(body)
-        out.extend((piece, False) for piece in pieces if any(ch.isalnum() for ch in piece))
+        out.extend([(piece, False) for piece in pieces if _HAS_ALNUM(piece)])
     return out

@@ -25,6 +25,9 @@ _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]
 _INLINE_SPECIAL = re.compile(r"[\\<*]|\]\(")
 _UNDERSCORES = re.compile(r"_+")
 _BOLD_END = frozenset(" \n.,:;!?)")
+# What makes a paragraph's inline text more than its lines: escapes, tags, emphasis, code
+# spans, entities, underscores, brackets (mnemonics, wikilinks, links).
+_MARKS = re.compile(r"[\\<*`&_\[\]]")
 # What a backslash escapes (ASCII punctuation, markdown-it's rules_inline/escape.py); before
 # any other character it is a backslash. In the text the checks read, an escaped character
 # and a literal "<" are "\x00", which starts nothing (pages holding NUL never get here).
@@ -145,6 +148,14 @@ class _Inline:
             return
         if "\\`" in line:
             raise Unsupported  # an escaped backtick opens no code span
+        if "``" not in line and line.count("`") % 2 == 0:
+            # Single backticks only: each one closes the span the one before it opened.
+            pieces = line.split("`")
+            for index in range(0, len(pieces) - 1, 2):
+                self.text(pieces[index])
+                self.code_span(pieces[index + 1])
+            self.text(pieces[-1], breaks)
+            return
         position = 0
         runs = list(_BACKTICKS.finditer(line))
         index = 0
@@ -200,7 +211,11 @@ def _closing(line: str, marker: str) -> int:
 def inline_text(lines: list[str]) -> tuple[str, str, bool]:
     """`passages._inline_text` of the inline token markdown-it makes of a paragraph's (or
     heading's) lines."""
-    inline = _Inline("\n".join(lines))
+    paragraph = "\n".join(lines)
+    if _MARKS.search(paragraph) is None:
+        # Plain text (most paragraphs): its lines, stripped, joined at their line breaks.
+        return "\n".join([line.strip(" ") for line in lines]), "", False
+    inline = _Inline(paragraph)
     for line in lines[:-1]:
         if line.endswith(" ") and line.rstrip(" ").endswith("\\"):
             raise Unsupported  # a backslash before trailing spaces, then a line break

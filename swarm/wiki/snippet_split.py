@@ -40,6 +40,9 @@ __all__ = ["fast_snippet_passages", "split_page_passages", "split_snippet_passag
 _ODD_SPACE = re.compile(r"[^\S \n]|\x00")
 # A line that may be a table's delimiter row, after a line holding a pipe.
 _DELIMITER_ROW = re.compile(r"^[ >|:-]*-[ >|:-]*$")
+# A line holding a pipe over a line that may be a delimiter row, found in one pass over a page
+# (a lookahead: each line is tried, and a delimiter row may itself start a table).
+_TABLE_START = re.compile(r"^(?=([^\n]*\|[^\n]*)\n([ >|:-]*-[ >|:-]*)$)", re.MULTILINE)
 _HR = re.compile(r"^(?:(?:\* *){3,}|(?:- *){3,}|(?:_ *){3,})$")
 _ATX = re.compile(r"^(#{1,6})(?: +(.*?))? *$")
 _UNDERLINE = re.compile(r"^(=+|-+) *$")
@@ -124,11 +127,15 @@ class _Scanner:
         starts_item = bool(self.in_item) and not self.in_item[-1]
         if self.in_item:
             self.in_item[-1] = True
-        context = self.context()
+        context = self._context
         if code and " ".join(plain.split()) == " ".join(code.split()):
             self.blocks.append(_Block("code", [code], context, code=code, depth=depth, inline=True))
             return
-        groups = _key_value_lines(plain)
+        if "\n" in plain:
+            groups = _key_value_lines(plain)
+        else:  # one line: one group (as `_key_value_lines` gives it), or none when blank
+            line = plain.strip()
+            groups = [line] if line else []
         for position, group in enumerate(groups):
             is_item = starts_item and position == 0
             self.blocks.append(
@@ -143,7 +150,7 @@ class _Scanner:
             )
 
     def code(self, lines: list[str], depth: int) -> None:
-        content = "".join(line + "\n" for line in lines)
+        content = "\n".join(lines) + "\n" if lines else ""
         self.blocks.extend(_code_blocks(content, self.context(), depth))
 
     def scan(self, lines: list[str], depth: int) -> None:
@@ -191,7 +198,7 @@ class _Scanner:
     def _block(self, lines: list[str], index: int, indent: int, depth: int) -> int:
         text = lines[index][indent:]
         first = text[0]
-        if self._table_here(lines, index):
+        if self.tables and self._table_here(lines, index):
             rows, end = table_rows(lines, index)
             context = self.context()
             self.blocks.extend(_Block("row", [row], context, code=code) for row, code in rows)
@@ -266,17 +273,19 @@ class _Scanner:
             raise _Unsupported
         body: list[str] = []
         end = index + 1
-        while end < len(lines):
+        count = len(lines)
+        while end < count:
             line = lines[end]
             stripped = line.lstrip(" ")
+            line_indent = len(line) - len(stripped)
             if (
-                _indent(line) < 4
+                line_indent < 4
                 and stripped.startswith(marker)
                 and not stripped.rstrip(" ").strip(marker[0])
             ):
                 end += 1
                 break
-            body.append(line[min(indent, _indent(line)) :])
+            body.append(line[line_indent if line_indent < indent else indent :])
             end += 1
         else:
             self.open_fence = True
@@ -325,12 +334,11 @@ def _scan(text: str) -> _Scanner | None:
         return None
     lines = text.split("\n")
     scanner = _Scanner()
-    for number, line in enumerate(lines[:-1]):
-        if "|" in line and _DELIMITER_ROW.match(lines[number + 1]):
-            # A table may start here: read only at the top level, not indented or quoted.
-            if line.startswith((" ", ">")) or lines[number + 1].startswith((" ", ">")):
-                return None
-            scanner.tables = True
+    for table in _TABLE_START.finditer(text) if "|" in text else ():
+        # A table may start here: read only at the top level, not indented or quoted.
+        if table.group(1).startswith((" ", ">")) or table.group(2).startswith((" ", ">")):
+            return None
+        scanner.tables = True
     try:
         scanner.scan(lines, 0)
     except _Unsupported:
