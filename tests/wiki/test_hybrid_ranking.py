@@ -6,6 +6,7 @@ endpoint fails. Requests are counted at the fake server."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -251,11 +252,14 @@ def test_a_slow_server_hits_the_model_call_deadline(wiki: Path) -> None:
 def test_pages_left_by_the_deadline_are_embedded_by_a_later_query(wiki: Path) -> None:
     pages = {f"note-{n}.md": (f"Note {n}", "a note", f"Note number {n}.") for n in range(40)}
     write_wiki(wiki, {**PAGES, **pages})
+    released = threading.Event()
     with serving(FakeServer(default=embeddings)) as fake:
-        # The query and the first batch answer at once, the next batch too late.
-        fake.replies = [embeddings, embeddings, slow(embeddings, 1.5)]
-        configured = hybrid(fake.base_url, model_timeout_s=1.0)
+        # The query and the first batch answer at once, the next batch only after the
+        # deadline (3 s, so a loaded machine still answers the first two in time).
+        fake.replies = [embeddings, embeddings, held(embeddings, released)]
+        configured = hybrid(fake.base_url, model_timeout_s=3.0)
         first = select(PARAPHRASE, wiki, configured)
+        released.set()
         [warning] = first.warnings
         assert "of 44 pages have no embedding yet" in warning and "later query" in warning
         assert paths(first)[0] == "car-care.md"  # in the first batch: ranked already
@@ -266,11 +270,11 @@ def test_pages_left_by_the_deadline_are_embedded_by_a_later_query(wiki: Path) ->
         assert sum(len(b) for b in embedding_requests(fake)[before + 1 :]) == 44 - 32
 
 
-def slow(reply: Any, delay_s: float) -> Any:
-    import time
+def held(reply: Any, released: threading.Event) -> Any:
+    """`reply`, sent only once the test releases it (or after 30 s)."""
 
     def answer(body: dict[str, Any]) -> Any:
-        time.sleep(delay_s)
+        released.wait(30)
         return reply(body)
 
     return answer
