@@ -6,6 +6,7 @@ query and report the ones still answered `high`, per kind, as candidates to read
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -50,6 +51,8 @@ class NearMissReport:
     lookups: int = 0
     asked: dict[str, int] = field(default_factory=lambda: dict.fromkeys(NEAR_MISS_KINDS, 0))
     still_high: list[StillHigh] = field(default_factory=list)
+    # Every near miss asked: (kind, question, source id, confidence it came back with).
+    answered: list[tuple[str, str, str, str]] = field(default_factory=list)
 
     def high_count(self, kind: str) -> int:
         return sum(1 for item in self.still_high if item.kind == kind)
@@ -74,6 +77,19 @@ def _page_text(wiki_dir: Path, page: str) -> str:
         return path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return ""
+
+
+# Enough pages to draw names from on any wiki, bounded on a very large one.
+_NAME_PAGES = 2000
+
+
+def _wiki_texts(wiki_dir: Path) -> Iterator[str]:
+    """The text of the wiki's markdown pages (the first `_NAME_PAGES` by path), read only."""
+    for path in sorted(wiki_dir.rglob("*.md"))[:_NAME_PAGES]:
+        try:
+            yield path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
 
 
 async def run_near_misses(
@@ -112,14 +128,17 @@ async def run_near_misses(
         question.id: "\n".join(_page_text(fixture_dir, page) for page in question.expected_pages)
         for question in lookups
     }
-    # Names to swap in: those the expected pages write, each swap avoiding its own pages' names.
-    names = names_written(page_texts.values())
+    # Names to swap in: those the wiki's pages write, each swap avoiding its own pages' names.
+    names = names_written(_wiki_texts(fixture_dir))
     for question in lookups:
         for near_miss in derive_near_misses(
             question.question, page_text=page_texts[question.id], names=names, cap=cap
         ):
             report.asked[near_miss.kind] += 1
             result = await ask(near_miss.question, question.time_sensitive)
+            report.answered.append(
+                (near_miss.kind, near_miss.question, question.id, str(result.confidence))
+            )
             if result.confidence == "high" and not result.error:
                 report.still_high.append(
                     StillHigh(
@@ -186,5 +205,9 @@ def near_misses_dict(report: NearMissReport) -> dict[str, Any]:
                 "answer": item.answer,
             }
             for item in report.still_high
+        ],
+        "asked": [
+            {"kind": kind, "question": text, "source_id": source, "confidence": confidence}
+            for kind, text, source, confidence in report.answered
         ],
     }

@@ -233,7 +233,7 @@ _CONTRACTED = re.compile(
 )
 _SPELLED_NOT = re.compile(r"\s+(?:not|never)\b", _I)
 _AUXILIARY = re.compile(
-    r"^(\W*(?:what|which|who|whom|where|when|why|how)\b[^?]*?"
+    r"^([^?]*?\b(?:what|which|who|whom|where|when|why|how)\b[^?]*?"
     r"\b(?:is|are|was|were|does|do|did|can|could|should|would|will|has|have|had))\b",
     _I,
 )
