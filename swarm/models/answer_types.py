@@ -12,6 +12,7 @@ import re
 from collections.abc import Set
 
 from swarm.models.measures import measure_kinds
+from swarm.models.place_kinds import place_type_unfit
 from swarm.models.question_words import (
     AUXILIARY_WORDS,
     agent_type_words,
@@ -179,7 +180,8 @@ class TypeWords:
             return type_words
         if _own_page(title, text, asked):
             return type_words
-        free = self.free | stated
+        # "Which country" answered by a city, "which city" by a country: no instance of either.
+        free = (self.free | stated) - place_type_unfit(type_words, text, asked)
         # A person titled ("Pope Leo IX") is what the title says, not any agent asked.
         if self.agents and any(name - set(asked) for name in untitled_personal_names(text)):
             free |= self.agents
