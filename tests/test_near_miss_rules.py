@@ -66,3 +66,24 @@ def test_a_city_answers_no_country_question_and_a_country_no_city_question(
     wiki = page_wiki(tmp_path, PLACES)
     result = query(question, wiki_dir=wiki, model="offline", time_sensitive=False)
     assert_level(result, confidence, must_hold)
+
+
+JOURNAL = (
+    "# journalctl\n\nMy notes for `journalctl`.\n\n```sh\n# To follow the log as it grows:\n"
+    "journalctl -f\n\n# To display all errors since last boot:\njournalctl -b -p err\n\n"
+    "# To list the units logged in the journal:\njournalctl -F _SYSTEMD_UNIT\n```\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "confidence"),
+    [
+        ("How do I see only the errors logged since the last boot?", "high"),
+        # the passage bounds it the other way: since, not until
+        ("How do I see only the errors logged until the last boot?", "not high"),
+    ],
+)
+def test_since_and_until_are_opposites(tmp_path: Path, question: str, confidence: str) -> None:
+    wiki = page_wiki(tmp_path, {"journalctl.md": JOURNAL})
+    result = query(question, wiki_dir=wiki, model="offline", time_sensitive=False)
+    assert_level(result, confidence, "journalctl -b -p err")
