@@ -87,3 +87,26 @@ def test_since_and_until_are_opposites(tmp_path: Path, question: str, confidence
     wiki = page_wiki(tmp_path, {"journalctl.md": JOURNAL})
     result = query(question, wiki_dir=wiki, model="offline", time_sensitive=False)
     assert_level(result, confidence, "journalctl -b -p err")
+
+
+FUJI = (
+    "# Mount Fuji\n\nMount Fuji is the highest mountain in Japan, an active volcano about 100 km "
+    "south-west of Tokyo.\n\nFuji has long been a sacred site and a subject of art, most famously "
+    "in Katsushika Hokusai's woodblock print series Thirty-six Views of Mount Fuji.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "confidence"),
+    [
+        ("Which mountain is the subject of Hokusai's famous print series?", "high"),
+        # Hokusai is a person's name, not a river's; and Mount Fuji's page is no river's own
+        ("Which river is the subject of Hokusai's famous print series?", "not high"),
+    ],
+)
+def test_a_mountains_page_answers_no_which_river_question(
+    tmp_path: Path, question: str, confidence: str
+) -> None:
+    wiki = page_wiki(tmp_path, {"mount-fuji.md": FUJI, "tea.md": PLACES["tea.md"]})
+    result = query(question, wiki_dir=wiki, model="offline", time_sensitive=False)
+    assert_level(result, confidence, "Hokusai")

@@ -178,7 +178,7 @@ class TypeWords:
         text, code, title = span
         if self.asks_value or _kind_in_name(self.heads, text) or _named_in(text, code, asked):
             return type_words
-        if _own_page(title, text, asked):
+        if _own_page(title, text, asked) and not _other_kind_titled(self.heads, title):
             return type_words
         # "Which country" answered by a city, "which city" by a country: no instance of either.
         free = (self.free | stated) - place_type_unfit(type_words, text, asked)
@@ -186,6 +186,44 @@ class TypeWords:
         if self.agents and any(name - set(asked) for name in untitled_personal_names(text)):
             free |= self.agents
         return type_words & free
+
+
+# Words a place's or an institution's name holds that say what kind of thing it is ("Mount
+# Fuji", "Lake Ngami", "the Gregorian Museum"), each with the kind a question names it by.
+_KIND_OF_NAME = {
+    "mount": "mountain",
+    "mountain": "mountain",
+    "lake": "lake",
+    "river": "river",
+    "desert": "desert",
+    "island": "island",
+    "isle": "island",
+    "sea": "sea",
+    "ocean": "ocean",
+    "bay": "bay",
+    "museum": "museum",
+    "university": "university",
+    "college": "college",
+    "church": "church",
+    "cathedral": "cathedral",
+    "abbey": "abbey",
+    "castle": "castle",
+    "palace": "palace",
+    "bridge": "bridge",
+}
+_KINDS = frozenset(_KIND_OF_NAME.values())
+
+
+def _other_kind_titled(heads: Set[str], title: str) -> bool:
+    """The page's file name says its thing is of a kind ("mount-fuji": a mountain), and the
+    question asks for another kind of thing ("which river"): the page is not that one's own."""
+    named = {
+        _KIND_OF_NAME[word]
+        for word in re.split(r"[\W_]+", title.partition("\n")[0].lower())
+        if word in _KIND_OF_NAME
+    }
+    asked = {head for head in heads if head in _KINDS}
+    return bool(named and asked and not asked & named)
 
 
 def _kind_in_name(heads: Set[str], text: str) -> bool:

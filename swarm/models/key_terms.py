@@ -36,11 +36,15 @@ def _identifiers(question: str) -> list[tuple[str, re.Pattern[str]]]:
     ("llama3.1", "llama 3.1", "Llama-3-1"), never with other letters or figures."""
     found = []
     for match in _IDENTIFIER.finditer(question):
+        if not any(char.isdigit() for char in match.group()):
+            continue  # "first-response": words, no identifier
         segments = re.split(r"[-.]", match.group())
         # A figure glued into a word ("base64-encode") is that word's, and the words after it
         # are English ("encode", written "base64 strings" as well); a figure of its own
         # ("claude-3-5-sonnet") makes the whole a name, "sonnet" telling it from "haiku".
-        while not any(s.isdigit() for s in segments) and not any(c.isdigit() for c in segments[-1]):
+        while not any(part.isdigit() for part in segments) and not any(
+            char.isdigit() for char in segments[-1]
+        ):
             segments.pop()
         parts = _IDENTIFIER_PART.findall("-".join(segments))
         if not any(p.isdigit() for p in parts) or not any(p.isalpha() for p in parts):
