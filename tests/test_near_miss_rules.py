@@ -110,3 +110,27 @@ def test_a_mountains_page_answers_no_which_river_question(
     wiki = page_wiki(tmp_path, {"mount-fuji.md": FUJI, "tea.md": PLACES["tea.md"]})
     result = query(question, wiki_dir=wiki, model="offline", time_sensitive=False)
     assert_level(result, confidence, "Hokusai")
+
+
+NORMANS = (
+    "# Normans in Italy\n\nAt Civitate in 1053 the Normans defeated and captured Pope Leo IX.\n"
+)
+INSURANCE = "# Insurance\n\nGeneral liability: insured with Hiscox, $1,000,000 per occurrence.\n"
+
+
+@pytest.mark.parametrize(
+    ("question", "confidence", "must_hold"),
+    [
+        ("Which pope did the Normans capture at Civitate?", "high", "Leo IX"),
+        # the only name the passage adds is a titled person's: no company
+        ("Which company did the Normans capture at Civitate?", "not high", "Leo IX"),
+        # a bare name may be a company's
+        ("Which company insures our general liability?", "high", "Hiscox"),
+    ],
+)
+def test_a_titled_person_is_no_company(
+    tmp_path: Path, question: str, confidence: str, must_hold: str
+) -> None:
+    wiki = page_wiki(tmp_path, {"normans.md": NORMANS, "insurance.md": INSURANCE})
+    result = query(question, wiki_dir=wiki, model="offline", time_sensitive=False)
+    assert_level(result, confidence, must_hold)

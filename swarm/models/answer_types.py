@@ -19,7 +19,12 @@ from swarm.models.question_words import (
     free_type_words,
     type_heads,
 )
-from swarm.models.text_names import untitled_personal_names
+from swarm.models.text_names import (
+    capitalised_names,
+    named_places,
+    titled_personal_names,
+    untitled_personal_names,
+)
 from swarm.wiki.tokens import tokenize
 
 __all__ = [
@@ -182,6 +187,9 @@ class TypeWords:
             return type_words
         # "Which country" answered by a city, "which city" by a country: no instance of either.
         free = (self.free | stated) - place_type_unfit(type_words, text, asked)
+        # "Which company did they capture": a titled person ("Pope Leo IX") is none.
+        if type_words & _NOT_PEOPLE and _only_titled_people(text, asked):
+            free -= _NOT_PEOPLE
         # A person titled ("Pope Leo IX") is what the title says, not any agent asked.
         if self.agents and any(name - set(asked) for name in untitled_personal_names(text)):
             free |= self.agents
@@ -212,6 +220,29 @@ _KIND_OF_NAME = {
     "bridge": "bridge",
 }
 _KINDS = frozenset(_KIND_OF_NAME.values())
+
+
+# Broad types a person is no instance of.
+_NOT_PEOPLE = frozenset(
+    tokenize(
+        "company companies firm firms business businesses organisation organisations "
+        "organization organizations country countries city cities town towns place places "
+        "location locations"
+    )
+)
+
+
+_REGNAL = re.compile(r"[ivxlc]+")
+
+
+def _only_titled_people(text: str, asked: Set[str]) -> bool:
+    """Every name `text` writes beyond the question's (`asked`) is a titled person's ("the
+    Normans captured Pope Leo IX"), and there is one."""
+    titled = titled_personal_names(text)
+    names = capitalised_names(text) | named_places(text)
+    # A regnal number ("Leo IX", "Henry VIII") is the titled name's own.
+    names = {name for name in names if not _REGNAL.fullmatch(name)}
+    return bool(titled) and not names - set(asked) - set().union(*titled)
 
 
 def _other_kind_titled(heads: Set[str], title: str) -> bool:

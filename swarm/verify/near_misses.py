@@ -50,6 +50,10 @@ def _keep_case(template: str, word: str) -> str:
 
 # --- before / after ---------------------------------------------------------------------------
 
+# The generator keeps its own pairs rather than the answerer's (`negations.OPPOSITE`,
+# `modifier_opposites`' kinds aside): it tests the answerer, so it must not perturb only in the
+# ways the answerer already knows.
+
 _ORDER_PAIRS = (
     ("before", "after"),
     ("since", "until"),
