@@ -17,6 +17,9 @@ from swarm.cli_common import BACKENDS, _checked_settings, _progress, _settings_f
 from swarm.cli_params import WIKI, WIKI_HELP, question_text
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from swarm.config import Settings
     from swarm.wiki_query import WikiQueryResult
 
 
@@ -133,13 +136,29 @@ def _format_result(result: WikiQueryResult) -> str:
 )
 @click.option("--threshold", type=float, default=0.95, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the figures and outcomes as JSON.")
+@click.option(
+    "--near-misses",
+    is_flag=True,
+    help="Perturb the lookups answered high into near misses and list those still high.",
+)
 def verify_command(
-    wiki: str, backend: str | None, questions: str | None, threshold: float, as_json: bool
+    wiki: str,
+    backend: str | None,
+    questions: str | None,
+    threshold: float,
+    as_json: bool,
+    near_misses: bool,
 ) -> None:
     """Run WIKI's questions.yaml (WIKI: a folder or a [wikis] name); print a pass/fail table
     and the four figures (`--json`: the figures and every question's outcome).
 
-    Exit status 0 when every figure meets the threshold, 1 when one does not.
+    With --near-misses: perturb each lookup answered high (another entity, a negation, before
+    and after, another number or asked type, a qualifier, an opposite) and list, per kind, the
+    near misses still answered high: candidates to read, since a perturbation can stay
+    answerable by accident.
+
+    Exit status 0 when every figure meets the threshold, 1 when one does not (--near-misses:
+    0 whatever it lists).
     """
     import asyncio
     from pathlib import Path
@@ -148,6 +167,9 @@ def verify_command(
     from swarm.verify import QuestionsFileError, format_report, report_dict, run_verification
 
     settings = _settings_for(backend, wiki)
+    if near_misses:
+        _near_misses(choose_wiki(wiki, settings).folder, backend, settings, questions, as_json)
+        return
     try:
         report = asyncio.run(
             run_verification(
@@ -167,6 +189,33 @@ def verify_command(
     else:
         click.echo(format_report(report))
     raise SystemExit(0 if report.ok else 1)
+
+
+def _near_misses(
+    folder: Path, backend: str | None, settings: Settings, questions: str | None, as_json: bool
+) -> None:
+    import asyncio
+
+    from swarm.verify import QuestionsFileError
+    from swarm.verify.near_miss_run import format_near_misses, near_misses_dict, run_near_misses
+
+    try:
+        report = asyncio.run(
+            run_near_misses(
+                folder,
+                model=backend,
+                settings=settings,
+                questions_path=Path(questions) if questions else None,
+            )
+        )
+    except QuestionsFileError as exc:
+        raise click.UsageError(str(exc)) from exc
+    if as_json:
+        from swarm.cli_params import echo_json
+
+        echo_json(near_misses_dict(report))
+    else:
+        click.echo(format_near_misses(report))
 
 
 # --- the MCP server -------------------------------------------------------------------------------

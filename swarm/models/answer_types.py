@@ -12,13 +12,19 @@ import re
 from collections.abc import Set
 
 from swarm.models.measures import measure_kinds
+from swarm.models.place_kinds import place_type_unfit
 from swarm.models.question_words import (
     AUXILIARY_WORDS,
     agent_type_words,
     free_type_words,
     type_heads,
 )
-from swarm.models.text_names import untitled_personal_names
+from swarm.models.text_names import (
+    capitalised_names,
+    named_places,
+    titled_personal_names,
+    untitled_personal_names,
+)
 from swarm.wiki.tokens import tokenize
 
 __all__ = [
@@ -177,13 +183,78 @@ class TypeWords:
         text, code, title = span
         if self.asks_value or _kind_in_name(self.heads, text) or _named_in(text, code, asked):
             return type_words
-        if _own_page(title, text, asked):
+        if _own_page(title, text, asked) and not _other_kind_titled(self.heads, title):
             return type_words
-        free = self.free | stated
+        # "Which country" answered by a city, "which city" by a country: no instance of either.
+        free = (self.free | stated) - place_type_unfit(type_words, text, asked)
+        # "Which company did they capture": a titled person ("Pope Leo IX") is none.
+        if type_words & _NOT_PEOPLE and _only_titled_people(text, asked):
+            free -= _NOT_PEOPLE
         # A person titled ("Pope Leo IX") is what the title says, not any agent asked.
         if self.agents and any(name - set(asked) for name in untitled_personal_names(text)):
             free |= self.agents
         return type_words & free
+
+
+# Words a place's or an institution's name holds that say what kind of thing it is ("Mount
+# Fuji", "Lake Ngami", "the Gregorian Museum"), each with the kind a question names it by.
+_KIND_OF_NAME = {
+    "mount": "mountain",
+    "mountain": "mountain",
+    "lake": "lake",
+    "river": "river",
+    "desert": "desert",
+    "island": "island",
+    "isle": "island",
+    "sea": "sea",
+    "ocean": "ocean",
+    "bay": "bay",
+    "museum": "museum",
+    "university": "university",
+    "college": "college",
+    "church": "church",
+    "cathedral": "cathedral",
+    "abbey": "abbey",
+    "castle": "castle",
+    "palace": "palace",
+    "bridge": "bridge",
+}
+_KINDS = frozenset(_KIND_OF_NAME.values())
+
+
+# Broad types a person is no instance of.
+_NOT_PEOPLE = frozenset(
+    tokenize(
+        "company companies firm firms business businesses organisation organisations "
+        "organization organizations country countries city cities town towns place places "
+        "location locations"
+    )
+)
+
+
+_REGNAL = re.compile(r"[ivxlc]+")
+
+
+def _only_titled_people(text: str, asked: Set[str]) -> bool:
+    """Every name `text` writes beyond the question's (`asked`) is a titled person's ("the
+    Normans captured Pope Leo IX"), and there is one."""
+    titled = titled_personal_names(text)
+    names = capitalised_names(text) | named_places(text)
+    # A regnal number ("Leo IX", "Henry VIII") is the titled name's own.
+    names = {name for name in names if not _REGNAL.fullmatch(name)}
+    return bool(titled) and not names - set(asked) - set().union(*titled)
+
+
+def _other_kind_titled(heads: Set[str], title: str) -> bool:
+    """The page's file name says its thing is of a kind ("mount-fuji": a mountain), and the
+    question asks for another kind of thing ("which river"): the page is not that one's own."""
+    named = {
+        _KIND_OF_NAME[word]
+        for word in re.split(r"[\W_]+", title.partition("\n")[0].lower())
+        if word in _KIND_OF_NAME
+    }
+    asked = {head for head in heads if head in _KINDS}
+    return bool(named and asked and not asked & named)
 
 
 def _kind_in_name(heads: Set[str], text: str) -> bool:

@@ -24,6 +24,34 @@ _CAPITALISED = re.compile(r"(?<![\w'])([A-Z][\w'&-]*)(?=(?:\s+([A-Z0-9][\w.]*[\w
 _CJK_START = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]")
 _QUOTED = re.compile(r"[\"“`']([^\"”`']{2,60})[\"”`']")
 _WEEKDAY = re.compile(r"^(mon|tues|wednes|thurs|fri|satur|sun)days?$", re.IGNORECASE)
+# An identifier joining letters and figures with hyphens or dots ("claude-3-5-sonnet",
+# "llama3.1", "x86-64"): one term, written whole; its figures alone ("3", "5") are on a
+# sibling's identifier too ("claude-3-5-sonnet" holds every figure of "claude-5-5-sonnet").
+_IDENTIFIER = re.compile(r"(?<![\w.-])[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)+(?![\w-]|\.\w)")
+_IDENTIFIER_PART = re.compile(r"[A-Za-z]+|[0-9]+")
+
+
+def _identifiers(question: str) -> list[tuple[str, re.Pattern[str]]]:
+    """Each identifier of `question` with a pattern matching it however it is joined
+    ("llama3.1", "llama 3.1", "Llama-3-1"), never with other letters or figures."""
+    found = []
+    for match in _IDENTIFIER.finditer(question):
+        if not any(char.isdigit() for char in match.group()):
+            continue  # "first-response": words, no identifier
+        segments = re.split(r"[-.]", match.group())
+        # A figure glued into a word ("base64-encode") is that word's, and the words after it
+        # are English ("encode", written "base64 strings" as well); a figure of its own
+        # ("claude-3-5-sonnet") makes the whole a name, "sonnet" telling it from "haiku".
+        while not any(part.isdigit() for part in segments) and not any(
+            char.isdigit() for char in segments[-1]
+        ):
+            segments.pop()
+        parts = _IDENTIFIER_PART.findall("-".join(segments))
+        if not any(p.isdigit() for p in parts) or not any(p.isalpha() for p in parts):
+            continue
+        joined = r"[-\s._]?".join(re.escape(part) for part in parts)
+        found.append((match.group(), re.compile(rf"(?<![\w.]){joined}(?![\w]|[-.]\d)", re.I)))
+    return found
 
 
 def _generic(word: str) -> bool:
@@ -79,9 +107,13 @@ def key_terms(
         literal for literal in code_literals(question) if not (how_to and is_argument(literal))
     ]
     bare_literals = [re.sub(r"[\s,]", "", literal) for literal in literals]
+    identifiers = [] if literals else _identifiers(question)
     for number in numbers:
         if any(number in literal for literal in literals + bare_literals):
             continue  # "f{1,2,3}" (1,2,3 read as 123): the literal's pattern is the term
+        if any(re.search(rf"(?<!\d){re.escape(number)}(?!\d)", name) for name, _ in identifiers):
+            continue  # "claude-3-5-sonnet": the identifier's pattern is the term
         terms.append(KeyTerm(frozenset(), re.compile(rf"(?<![\w.]){re.escape(number)}\b")))
     terms += [KeyTerm(frozenset(), literal_pattern(literal)) for literal in literals]
+    terms += [KeyTerm(frozenset(), pattern) for _, pattern in identifiers]
     return terms

@@ -12,7 +12,7 @@ import re
 from swarm.lazy_re import lazy_compile
 from swarm.wiki.tokens import STOPWORDS
 
-__all__ = ["modifier_swapped"]
+__all__ = ["modifier_swapped", "opposite_modifier"]
 
 # Modifiers of general English that name one of two opposite kinds of a thing (each side may
 # hold several spellings: "close" and "closed" beta).
@@ -44,6 +44,12 @@ for _one, _other in _PAIRS:
 _MODIFIERS = "|".join(sorted(_OPPOSITES, key=len, reverse=True))
 # A modifier and the noun after it ("close beta", "part-time staff", "open-beta").
 _MODIFIED = lazy_compile(rf"(?<![\w-])({_MODIFIERS})[\s-]+([a-z][a-z]{{2,}})\b", re.IGNORECASE)
+
+
+def opposite_modifier(word: str) -> str | None:
+    """The first spelling of `word`'s opposite kind ("public" -> "private"), or None."""
+    other = _OPPOSITES.get(word.lower())
+    return other.split("|")[0] if other else None
 
 
 def _writes(text: str, modifiers: str, noun: str) -> bool:

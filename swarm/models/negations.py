@@ -15,6 +15,7 @@ _NEGATIONS = frozenset("not no never without none nor cannot non neither".split(
 # Opposites a near-miss question swaps ("crowned after" vs "crowned before"): general English.
 _OPPOSITES = (
     ("before", "after"),
+    ("since", "until"),
     ("earlier", "later"),
     ("first", "last"),
     ("older", "younger"),

@@ -218,6 +218,21 @@ def answer_type_words(question: str) -> frozenset[str]:
 # Agent nouns ("industrialist", "babysitter", "translator", "librarian", "assistant"): a
 # person's role, which a person's name is an instance of.
 _AGENT_NOUN = re.compile(r"\w{3,}(?:ist|er|or|ian|ess|ant|ent)s?$")
+# Nouns of things and places with an agent noun's ending: a person's name is none of them
+# ("which river": Hokusai is no river).
+_NOT_AGENTS = frozenset(
+    "river rivers water waters border borders center centre centers centres corner corners "
+    "quarter quarters tower towers harbor harbour harbors harbours theater theatre theaters "
+    "theatres chapter chapters letter letters number numbers order orders paper papers layer "
+    "layers folder folders filter filters parameter parameters character characters error "
+    "errors color colour colors colours floor floors door doors mirror mirrors sector sectors "
+    "vector vectors factor factors motor motors monument monuments document documents element "
+    "elements event events continent continents component components instrument instruments "
+    "government governments department departments parliament parliaments restaurant "
+    "restaurants plant plants planet planets computer computers container containers server "
+    "servers browser browsers register registers calendar calendars weather winter summer "
+    "cancer fever liver silver copper ore meteor crater craters glacier glaciers".split()
+)
 
 
 def free_type_words(question: str) -> frozenset[str]:
@@ -250,7 +265,7 @@ def agent_type_words(question: str) -> frozenset[str]:
     return frozenset(
         token
         for taken in _type_phrases(question)
-        if taken and _AGENT_NOUN.match(taken[-1])
+        if taken and _AGENT_NOUN.match(taken[-1]) and taken[-1] not in _NOT_AGENTS
         for token in _tokens(taken[-1:])
     )
 

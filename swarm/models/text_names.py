@@ -12,6 +12,7 @@ __all__ = [
     "capitalised_names",
     "named_places",
     "personal_names",
+    "titled_personal_names",
     "untitled_personal_names",
 ]
 
@@ -83,12 +84,17 @@ _TITLE = re.compile(
 )
 
 
-def untitled_personal_names(text: str) -> list[set[str]]:
-    """`personal_names` less the runs a title of rank or office opens ("Pope Leo IX": the
-    title says the person is a pope, whatever else a question calls them)."""
-    titled = [
+def titled_personal_names(text: str) -> list[set[str]]:
+    """The name runs a title of rank or office opens ("Pope Leo IX"), each as its tokens."""
+    return [
         set(tokenize(match.group()))
         for match in _PERSONAL_NAME.finditer(text)
         if _TITLE.match(match.group())
     ]
+
+
+def untitled_personal_names(text: str) -> list[set[str]]:
+    """`personal_names` less the runs a title of rank or office opens ("Pope Leo IX": the
+    title says the person is a pope, whatever else a question calls them)."""
+    titled = titled_personal_names(text)
     return [name for name in personal_names(text) if name not in titled]
