@@ -13,7 +13,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 
-from swarm.wiki.tokens import PassageTokens
+from swarm.wiki.snippet_window import PassageTokens
 
 __all__ = [
     "MAX_SNIPPET_CACHE_CHARS",
@@ -71,7 +71,7 @@ class SnippetPassages:
         return found[0] if found is not None else None
 
     def lookup(self, path: str, stat: StatKey) -> tuple[Passages, PassageTokens] | None:
-        """(passages, their tokens memo for `tokens.snippet_window`) of `path` as of `stat`."""
+        """(passages, their tokens memo for `snippet_window`) of `path` as of `stat`."""
         with self._lock:
             cached = self._entries.get(path)
             if cached is not None and cached[0] == stat:

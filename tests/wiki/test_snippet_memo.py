@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from swarm.wiki.tokens import PassageTokens, content_words, page_passages, snippet_window
+from swarm.wiki.snippet_window import PassageTokens, snippet_window
+from swarm.wiki.tokens import content_words, page_passages
 
 PAGE = (
     "# tar\n\nUsing tar is easy.\n\n- Create an archive from files:\n\n`tar -cf x.tar a b`\n\n"
