@@ -135,7 +135,7 @@ def test_excerpt_passages_are_the_split_of_that_exact_content() -> None:
 def test_snippet_passages_stay_within_their_character_bound() -> None:
     from swarm.wiki.snippet_cache import PASSAGE_OVERHEAD_CHARS, SnippetPassages
 
-    cache = SnippetPassages(max_chars=10 * (10 + PASSAGE_OVERHEAD_CHARS), max_pages=1_000)
+    cache = SnippetPassages(max_chars=10 * (2 * 10 + 1 + PASSAGE_OVERHEAD_CHARS), max_pages=1_000)
     loads: list[str] = []
 
     def loader(path: str, text: str) -> Callable[[], list[tuple[str, bool]]]:
@@ -147,7 +147,7 @@ def test_snippet_passages_stay_within_their_character_bound() -> None:
 
     for n in range(25):
         assert cache.get(f"p{n}.md", (1, 10), loader(f"p{n}.md", "x" * 10)) == [("x" * 10, False)]
-    assert len(cache) == 10 and cache.chars == 10 * (10 + PASSAGE_OVERHEAD_CHARS)
+    assert len(cache) == 10 and cache.chars == 10 * (2 * 10 + 1 + PASSAGE_OVERHEAD_CHARS)
     loads.clear()
     cache.get("p24.md", (1, 10), loader("p24.md", "y"))
     assert loads == []  # recent: kept

@@ -18,6 +18,8 @@ def commented_commands(code: str) -> list[tuple[str, str]]:
     """A code block written as "# what it does" comment lines, each followed by its command
     lines: (description, command) pairs (a command before any comment has no description);
     empty when no comment describes a command."""
+    if "#" not in code:  # no comment line (most code blocks): nothing to pair
+        return []
     pairs: list[tuple[list[str], list[str]]] = []
     for line in code.splitlines():
         if not line.strip():

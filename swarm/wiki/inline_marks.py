@@ -43,6 +43,8 @@ _ABBREVIATION_BEFORE_FIGURE = re.compile(
     r"(?:(?<![\w.])[^\W\d_]{1,4}|\b(?:[^\W\d_]\.){1,3}[^\W\d_])\.$"
 )
 _FIGURE_START = re.compile(r"[\"'“(\[]?\d")
+# What `_SENTENCE_END` needs before a cut: without one, a paragraph is one sentence.
+_ANY_END = re.compile(r"[.!?。！？]").search
 
 
 def strip_inline_markdown(text: str) -> str:
@@ -52,22 +54,45 @@ def strip_inline_markdown(text: str) -> str:
     return " ".join(text.split())
 
 
+def _abbreviation_end(sentence: str) -> bool:
+    """`_ABBREVIATION_END` finds a match in `sentence` (stripped). Its longest abbreviation
+    is 7 characters with the stop, so only the end is searched: a search from a position
+    still reads the characters before it for its `\\b`."""
+    if not sentence.endswith("."):
+        return False
+    return _ABBREVIATION_END.search(sentence, max(0, len(sentence) - 8)) is not None
+
+
+def _abbreviation_before_figure(sentence: str) -> bool:
+    """`_ABBREVIATION_BEFORE_FIGURE` finds a match in `sentence` (stripped): at most 8
+    characters with the stop, searched at the end only (as `_abbreviation_end`)."""
+    if not sentence.endswith("."):
+        return False
+    return _ABBREVIATION_BEFORE_FIGURE.search(sentence, max(0, len(sentence) - 9)) is not None
+
+
 def _initial_end(sentence: str) -> bool:
+    # `_INITIAL_END` needs a capital and a full stop last (its search tries every position).
+    if len(sentence) < 2 or sentence[-1] != "." or not "A" <= sentence[-2] <= "Z":
+        return False
     initial = _INITIAL_END.search(sentence)
     return initial is not None and not _LABELLED_NOUN.fullmatch(initial.group(1) or "")
 
 
 def split_sentences(paragraph: str) -> list[str]:
     """`paragraph` cut into sentences (an abbreviation's full stop ends none)."""
+    if not _ANY_END(paragraph):  # no full stop, "!" or "?": one sentence (a heading, a command)
+        piece = paragraph.strip()
+        return [piece] if piece else []
     sentences: list[str] = []
     for piece in _SENTENCE_END.split(paragraph):
         piece = piece.strip()
         if not piece:
             continue
         if sentences and (
-            _ABBREVIATION_END.search(sentences[-1])
+            _abbreviation_end(sentences[-1])
             or _initial_end(sentences[-1])
-            or (_FIGURE_START.match(piece) and _ABBREVIATION_BEFORE_FIGURE.search(sentences[-1]))
+            or (_FIGURE_START.match(piece) and _abbreviation_before_figure(sentences[-1]))
         ):
             sentences[-1] += " " + piece
         else:

@@ -26,7 +26,8 @@ from swarm.wiki.pages import read_page_texts
 from swarm.wiki.snippet_cache import SnippetPassages
 from swarm.wiki.snippet_store import PASSAGES_CACHE_FOLDER, SnippetStore
 from swarm.wiki.snippet_store import STORE_FILENAME as STORE_FILENAME_PASSAGES
-from swarm.wiki.tokens import PassageTokens, page_passages, query_tokens, snippet_window, tokenize
+from swarm.wiki.snippet_window import PassageTokens, snippet_window
+from swarm.wiki.tokens import page_passages, query_tokens, tokenize
 
 if TYPE_CHECKING:
     from swarm.config import Settings

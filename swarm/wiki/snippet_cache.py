@@ -13,7 +13,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 
-from swarm.wiki.tokens import PassageTokens
+from swarm.wiki.snippet_window import PassageTokens
 
 __all__ = [
     "MAX_SNIPPET_CACHE_CHARS",
@@ -22,10 +22,11 @@ __all__ = [
     "SnippetPassages",
 ]
 
-# Each passage counts its characters plus this much for its Python objects (tuple, str).
+# Each passage counts its characters twice (its text, and the memo's lowercased copy with a
+# newline: `snippet_window.PassageTokens`) plus this much for its Python objects (tuple, str).
 PASSAGE_OVERHEAD_CHARS = 100
-# ~8 million counted characters (~20 MB) at most: a 4,000-page wiki of 1 KB pages fits whole.
-MAX_SNIPPET_CACHE_CHARS = 8_000_000
+# ~10 million counted characters (~25 MB) at most: a 4,000-page wiki of 1 KB pages fits whole.
+MAX_SNIPPET_CACHE_CHARS = 10_000_000
 MAX_SNIPPET_CACHE_PAGES = 10_000
 
 Passages = list[tuple[str, bool]]
@@ -71,7 +72,7 @@ class SnippetPassages:
         return found[0] if found is not None else None
 
     def lookup(self, path: str, stat: StatKey) -> tuple[Passages, PassageTokens] | None:
-        """(passages, their tokens memo for `tokens.snippet_window`) of `path` as of `stat`."""
+        """(passages, their tokens memo for `snippet_window`) of `path` as of `stat`."""
         with self._lock:
             cached = self._entries.get(path)
             if cached is not None and cached[0] == stat:
@@ -82,8 +83,8 @@ class SnippetPassages:
     def put(self, path: str, stat: StatKey, passages: Passages) -> PassageTokens:
         """Keep `passages` for `path` as of `stat` (the least recently used go past the
         bound); returns their tokens memo, empty (one slot per passage)."""
-        size = sum(len(text) + PASSAGE_OVERHEAD_CHARS for text, _ in passages)
-        memo: PassageTokens = [None] * len(passages)
+        size = sum(2 * len(text) + 1 + PASSAGE_OVERHEAD_CHARS for text, _ in passages)
+        memo = PassageTokens(len(passages))
         with self._lock:
             previous = self._entries.pop(path, None)
             if previous is not None:

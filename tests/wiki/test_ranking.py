@@ -16,7 +16,8 @@ from swarm.wiki.ranking import (
     clear_ranker_cache,
     get_ranker,
 )
-from swarm.wiki.tokens import best_snippet, content_words, tokenize
+from swarm.wiki.snippet_window import best_snippet
+from swarm.wiki.tokens import content_words, tokenize
 
 NORMANS = {
     "normans-16.md": (

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from fakes import page_wiki
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from swarm.wiki.inline_marks import split_sentences
 from swarm.wiki_query import query
@@ -76,3 +78,47 @@ def test_the_year_after_ad_is_in_the_answer(tmp_path: Path) -> None:
     )
 
     assert "394" in result.answer
+
+
+def _plain_rule(paragraph: str) -> list[str]:
+    """The cut as first written: each rule's regex searched over the whole sentence.
+    `split_sentences` searches only where a match can be; it must cut the same."""
+    from swarm.wiki import inline_marks as marks
+
+    sentences: list[str] = []
+    for piece in marks._SENTENCE_END.split(paragraph):
+        piece = piece.strip()
+        if not piece:
+            continue
+        initial = marks._INITIAL_END.search(sentences[-1]) if sentences else None
+        if sentences and (
+            marks._ABBREVIATION_END.search(sentences[-1])
+            or (initial and not marks._LABELLED_NOUN.fullmatch(initial.group(1) or ""))
+            or (
+                marks._FIGURE_START.match(piece)
+                and marks._ABBREVIATION_BEFORE_FIGURE.search(sentences[-1])
+            )
+        ):
+            sentences[-1] += " " + piece
+        else:
+            sentences.append(piece)
+    return sentences
+
+
+# Abbreviations whole and inside longer words ("Pco."), initials, figures, quotes, letters
+# that match others case-insensitively ("ſt.", "K"), CJK full stops, odd spaces.
+_PIECES = st.sampled_from(
+    "e.g. i.e. etc. Co. Pco. co. ſt. St. approx. xapprox. A.D. B.C. c. p. Nov. J. W. vitamin "
+    "group C. B. 394 600. (12 \"Quote 'It' The the It's end. done! why? 学生。 好！ Watt ... "
+    "a.b.c.d. Kg. K. v. viz. q.v. 650 m. Mr. MR. x.".split(" ")
+)
+_SPACES = st.sampled_from([" ", "  ", "\n", " \t", "\u3000", ""])
+
+
+@settings(max_examples=500)
+@given(st.lists(st.tuples(_PIECES, _SPACES), max_size=14))
+@example([("Pco.", " "), ("600", "")])
+@example([("In", " "), ("1763", " "), ("J.", " "), ("Watt", "")])
+def test_sentences_are_cut_as_the_plain_rule_cuts_them(pieces: list[tuple[str, str]]) -> None:
+    paragraph = "".join(word + space for word, space in pieces)
+    assert split_sentences(paragraph) == _plain_rule(paragraph)
