@@ -75,7 +75,16 @@ NAMING = {
 }
 LANGUAGE_STOPWORDS = {
     "es": _lists.STOPWORDS_SPANISH,
-    "fr": _lists.STOPWORDS_FRENCH,
+    # Snowball's list and, as English's stopwords hold "can", "should", "have", "be", "do",
+    # the modal verbs ("doit", "peut", "faut": must, can, need), the auxiliaries' and "faire"'s
+    # infinitives, and "elles" (its list holds "elle"): "Peut-on...", "doit-elle avoir..."
+    # ask with them, a page states the rule in its own words ("Il n'est pas possible de...").
+    "fr": (
+        *_lists.STOPWORDS_FRENCH,
+        *"doit doivent dois devons devez devra devront devrait devraient faut fallait faudra "
+        "faudrait peut peuvent peux pouvons pouvez pourra pourront pourrait pourraient avoir "
+        "être faire elles".split(),
+    ),
     # Snowball's list less German's pronominal adverbs (dafür, darin: "for it", "in it"),
     # a few prepositions (ab, laut, je, gemäß: "from", "according to", "per") and modal
     # particles (eigentlich, ja, mal, wohl: no content), which English's stopwords hold.

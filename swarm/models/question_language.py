@@ -49,7 +49,7 @@ from swarm.models.language_words import (
 )
 from swarm.wiki.tokens import STOPWORDS, tokenize, words
 
-__all__ = ["ENGLISH", "QuestionLanguage", "question_language"]
+__all__ = ["ENGLISH", "QuestionLanguage", "question_language", "word_key"]
 
 
 def _fold(text: str) -> str:
@@ -121,6 +121,7 @@ _CONTAINER_RULES = {
     )
     for code, preps in CONTAINER_PREPOSITIONS.items()
 }
+_JOINED_PARTS = lazy_compile(r"[-'’]")
 _OPENING_WORD = lazy_compile(r"(?:^|(?<=[.?!¿¡:;\n])|(?<=[.?!:;]\s))\s*([A-ZÀ-Ý][^\W\d_]*)")
 
 
@@ -165,7 +166,8 @@ class QuestionLanguage:
         return (
             name
             for name in names
-            if name.group(1).lower() not in self.function_words
+            # "Est-ce que...", "Peut-on...", "Qu'est-ce...": function words joined
+            if not set(_JOINED_PARTS.split(name.group(1).lower())) - {""} <= self.function_words
             and (
                 not german
                 or written_as_name(name.group(1))
@@ -241,6 +243,15 @@ def _english_month(match: re.Match[str], code: str) -> str:
     if match.group(2):
         return " " + names[match.group(2).lower()]
     return names[match.group(3).lower()] + " "
+
+
+def word_key(word: str, codes: tuple[str, ...]) -> str:
+    """`word` (a token) without a verb ending of `codes`' languages, or whole, accents folded:
+    the forms of one verb share it ("supprime" as its stem "supprim", "supprimer",
+    "supprimé"); "" for a word not of letters or under four letters long."""
+    if not word.isalpha() or len(word) < MIN_ROOT:
+        return ""
+    return _root(word, codes) or _fold(word)
 
 
 @lru_cache(maxsize=65_536)
