@@ -158,8 +158,14 @@ def first_sentence(body: str) -> str:
 
 
 def h1(body: str) -> str:
+    """The first `#` heading as plain text (a link keeps its text: the index links to it)."""
     match = re.search(r"^#\s+(.+?)\s*$", body, flags=re.M)
-    return match.group(1).replace("**", "").strip() if match else ""
+    return plain(match.group(1)) if match else ""
+
+
+def plain(heading: str) -> str:
+    """A heading as a title: links as their text, no bold marks."""
+    return re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", heading).replace("**", "").strip()
 
 
 def sections(body: str) -> list[tuple[str, str]]:
@@ -171,7 +177,7 @@ def sections(body: str) -> list[tuple[str, str]]:
             in_code = not in_code
         heading = None if in_code else re.match(r"^##\s+(.+?)\s*$", line)
         if heading:
-            parts.append((heading.group(1).replace("**", "").strip(), [line]))
+            parts.append((plain(heading.group(1)), [line]))
         else:
             parts[-1][1].append(line)
     merged: list[tuple[str, str]] = []
