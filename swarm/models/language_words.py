@@ -73,6 +73,16 @@ NAMING = {
     "it": r"\bcome\s+si\s+(chiam\w*)",
     "pt": r"\bcomo\s+se\s+(cham\w*)",
 }
+# Prepositions written as a phrase ("à partir de": from, "au cours de": during, "a partir
+# de"): their noun or verb is no word an answer writes, as English's "from", "during",
+# "about", "because" are stopwords ("À partir de combien d'habitants...").
+PREPOSITION_PHRASES = {
+    "es": r"\ba\s+(partir)\s+de\b|\ba\s+(causa)\s+de\b",
+    "fr": r"\bà\s+(partir)\s+d|\bau\s+(cours)\s+d|\bà\s+(propos)\s+d|\bà\s+(cause)\s+d",
+    "de": r"",
+    "it": r"\ba\s+(partire)\s+da|\ba\s+(causa)\s+d",
+    "pt": r"\ba\s+(partir)\s+de\b|\bpor\s+(causa)\s+d",
+}
 LANGUAGE_STOPWORDS = {
     "es": _lists.STOPWORDS_SPANISH,
     # Snowball's list and, as English's stopwords hold "can", "should", "have", "be", "do",

@@ -41,6 +41,7 @@ from swarm.models.language_words import (
     NOT_CONTAINERS,
     OPPOSITES,
     PLACE_PREPOSITIONS,
+    PREPOSITION_PHRASES,
     RELATIVE_TIME,
     STOPWORD_COLLISIONS,
     TEMPORAL_RELATION,
@@ -107,6 +108,9 @@ _MONTH_RULES = {
     for code, names in _MONTH_NAMES.items()
 }
 _TYPE_RULES = {code: lazy_compile(rule, re.IGNORECASE) for code, rule in TYPE_NOUNS.items()}
+_PHRASE_RULES = {
+    code: lazy_compile(rule or r"(?!)", re.IGNORECASE) for code, rule in PREPOSITION_PHRASES.items()
+}
 _PLACE_RULES = {
     code: lazy_compile(
         rf"(?<![\w'])(?:{preps})\s+(?:(?:{articles})\s+|l')?(?=[A-Z])", re.IGNORECASE
@@ -330,6 +334,8 @@ def question_language(question: str) -> QuestionLanguage:
     for code in codes:
         for match in _TYPE_RULES[code].finditer(lowered):
             dropped |= set(tokenize(match.group(1)))
+        for match in _PHRASE_RULES[code].finditer(lowered):
+            dropped |= set(tokenize(next(group for group in match.groups() if group)))
     separable: list[tuple[str, frozenset[str]]] = []
     if "de" in codes:  # "nehme ich", "gibt es": the asking, not what is asked
         dropped |= {token for verb in asking_verbs(question) for token in tokenize(verb)}

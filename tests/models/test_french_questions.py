@@ -109,3 +109,17 @@ def test_english_numbered_steps(tmp_path: Path, page: str, level: str, must_hold
     else:
         question = "How many steps does publishing a dataset take?"
     assert_level(_ask(tmp_path, pages, question), level, must_hold)
+
+
+@pytest.mark.parametrize(
+    ("question", "level"),
+    [
+        # "À partir de" is a preposition (from): no "partir" for the page to write
+        ("À partir de combien d'habitants une commune publie-t-elle ses données ?", "high"),
+        # near miss: the page says nothing of budgets
+        ("À partir de combien d'habitants une commune publie-t-elle ses budgets ?", "not high"),
+    ],
+)
+def test_a_preposition_phrase_asks(tmp_path: Path, question: str, level: str) -> None:
+    page = "# Open data\n\nUne commune de plus de 3 500 habitants publie ses données en ligne.\n"
+    assert_level(_ask(tmp_path, {"communes.md": page}, question), level, "3 500")
