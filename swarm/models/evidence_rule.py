@@ -72,6 +72,13 @@ _WH_SUBJECT, _CONTRACTIONS = (
     frozenset("s d ll re ve m".split()),
 )
 _HOW_MUCH = re.compile(r"\bhow\s+much\b", re.IGNORECASE)
+# A figure right after a word ("étape 1", "step 2", "level 3"): a label of that thing, when
+# the thing is what the question counts (the words after "how many", "combien de").
+_LABELLED = re.compile(r"([^\W\d_]+)\s+(\d+)(?![\w.,]\d)")
+_COUNTED = re.compile(
+    r"\b(?:how\s+many\s+|combien\s+(?:de\s+|d['’])|cu[aá]nt[oa]s\s+|wie\s*viele\s+)(\w+(?:\s+\w+)?)",
+    re.IGNORECASE,
+)
 # A yes/no question ("Is there a default timeout in requests?"), not a choice ("X or Y?"): a
 # passage denying it ("requests had no default") answers it, as one stating it does.
 _POLAR = re.compile(
@@ -287,6 +294,9 @@ class EvidenceRule:
             return "the passage does not say what the term means (means, stands for, is a...)"
         if self.relation and not states_relation(self.relation, raw):
             return "the who-question's verb is not stated (founded, wrote, runs...)"
+        labelled = _numbers(text) - self.numbers if "count" in self.kinds else set()
+        if labelled and not labelled - self._labels(text):
+            return "the figure numbers one of what is counted ('step 1'), no count of them"
         if self.how_to:
             how = self.how.problem(text, code, context, words_ | text_words(context))
             return how or (self._when_problem(text) if "date" in self.kinds else "")
@@ -299,6 +309,12 @@ class EvidenceRule:
         if not self.negated_asked or self.language.says_not(text):
             return False
         return not self.negated_asked & negated_words(text)
+
+    def _labels(self, text: str) -> set[str]:
+        """The figures of `text` that label a thing the question counts: "How many steps?"
+        against "Step 1 of publishing...", "combien d'étapes" against "L'étape 1"."""
+        counted = {t for m in _COUNTED.finditer(self.question) for t in tokenize(m.group(1))}
+        return {number for word, number in _LABELLED.findall(text) if set(tokenize(word)) & counted}
 
     def _when_problem(self, text: str) -> str:
         bare, new_numbers = without_numbers(text, self.numbers), _numbers(text) - self.numbers

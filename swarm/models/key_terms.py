@@ -22,7 +22,10 @@ _NOT_NAMES = frozenset(
 )
 _CAPITALISED = re.compile(r"(?<![\w'])([A-Z][\w'&-]*)(?=(?:\s+([A-Z0-9][\w.]*[\w]|[A-Z0-9]))?)")
 _CJK_START = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]")
-_QUOTED = re.compile(r"[\"“`']([^\"”`']{2,60})[\"”`']")
+# A single quote opens a quotation only where no letter is before it and closes one only
+# where none follows: in "l'URL de base de l'API" and "Bob's and Alice's" it is an
+# apostrophe (French elision, English possessive), no quotation.
+_QUOTED = re.compile(r"(?:[\"“`]|(?<!\w)')([^\"”`']{2,60})(?:[\"”`]|'(?!\w))")
 _WEEKDAY = re.compile(r"^(mon|tues|wednes|thurs|fri|satur|sun)days?$", re.IGNORECASE)
 # An identifier joining letters and figures with hyphens or dots ("claude-3-5-sonnet",
 # "llama3.1", "x86-64"): one term, written whole; its figures alone ("3", "5") are on a

@@ -73,9 +73,28 @@ NAMING = {
     "it": r"\bcome\s+si\s+(chiam\w*)",
     "pt": r"\bcomo\s+se\s+(cham\w*)",
 }
+# Prepositions written as a phrase ("à partir de": from, "au cours de": during, "a partir
+# de"): their noun or verb is no word an answer writes, as English's "from", "during",
+# "about", "because" are stopwords ("À partir de combien d'habitants...").
+PREPOSITION_PHRASES = {
+    "es": r"\ba\s+(partir)\s+de\b|\ba\s+(causa)\s+de\b",
+    "fr": r"\bà\s+(partir)\s+d|\bau\s+(cours)\s+d|\bà\s+(propos)\s+d|\bà\s+(cause)\s+d",
+    "de": r"",
+    "it": r"\ba\s+(partire)\s+da|\ba\s+(causa)\s+d",
+    "pt": r"\ba\s+(partir)\s+de\b|\bpor\s+(causa)\s+d",
+}
 LANGUAGE_STOPWORDS = {
     "es": _lists.STOPWORDS_SPANISH,
-    "fr": _lists.STOPWORDS_FRENCH,
+    # Snowball's list and, as English's stopwords hold "can", "should", "have", "be", "do",
+    # the modal verbs ("doit", "peut", "faut": must, can, need), the auxiliaries' and "faire"'s
+    # infinitives, and "elles" (its list holds "elle"): "Peut-on...", "doit-elle avoir..."
+    # ask with them, a page states the rule in its own words ("Il n'est pas possible de...").
+    "fr": (
+        *_lists.STOPWORDS_FRENCH,
+        *"doit doivent dois devons devez devra devront devrait devraient faut fallait faudra "
+        "faudrait peut peuvent peux pouvons pouvez pourra pourront pourrait pourraient avoir "
+        "être faire elles".split(),
+    ),
     # Snowball's list less German's pronominal adverbs (dafür, darin: "for it", "in it"),
     # a few prepositions (ab, laut, je, gemäß: "from", "according to", "per") and modal
     # particles (eigentlich, ja, mal, wohl: no content), which English's stopwords hold.

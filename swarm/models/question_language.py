@@ -41,6 +41,7 @@ from swarm.models.language_words import (
     NOT_CONTAINERS,
     OPPOSITES,
     PLACE_PREPOSITIONS,
+    PREPOSITION_PHRASES,
     RELATIVE_TIME,
     STOPWORD_COLLISIONS,
     TEMPORAL_RELATION,
@@ -49,7 +50,7 @@ from swarm.models.language_words import (
 )
 from swarm.wiki.tokens import STOPWORDS, tokenize, words
 
-__all__ = ["ENGLISH", "QuestionLanguage", "question_language"]
+__all__ = ["ENGLISH", "QuestionLanguage", "question_language", "word_key"]
 
 
 def _fold(text: str) -> str:
@@ -107,6 +108,9 @@ _MONTH_RULES = {
     for code, names in _MONTH_NAMES.items()
 }
 _TYPE_RULES = {code: lazy_compile(rule, re.IGNORECASE) for code, rule in TYPE_NOUNS.items()}
+_PHRASE_RULES = {
+    code: lazy_compile(rule or r"(?!)", re.IGNORECASE) for code, rule in PREPOSITION_PHRASES.items()
+}
 _PLACE_RULES = {
     code: lazy_compile(
         rf"(?<![\w'])(?:{preps})\s+(?:(?:{articles})\s+|l')?(?=[A-Z])", re.IGNORECASE
@@ -121,6 +125,7 @@ _CONTAINER_RULES = {
     )
     for code, preps in CONTAINER_PREPOSITIONS.items()
 }
+_JOINED_PARTS = lazy_compile(r"[-'’]")
 _OPENING_WORD = lazy_compile(r"(?:^|(?<=[.?!¿¡:;\n])|(?<=[.?!:;]\s))\s*([A-ZÀ-Ý][^\W\d_]*)")
 
 
@@ -165,7 +170,8 @@ class QuestionLanguage:
         return (
             name
             for name in names
-            if name.group(1).lower() not in self.function_words
+            # "Est-ce que...", "Peut-on...", "Qu'est-ce...": function words joined
+            if not set(_JOINED_PARTS.split(name.group(1).lower())) - {""} <= self.function_words
             and (
                 not german
                 or written_as_name(name.group(1))
@@ -241,6 +247,15 @@ def _english_month(match: re.Match[str], code: str) -> str:
     if match.group(2):
         return " " + names[match.group(2).lower()]
     return names[match.group(3).lower()] + " "
+
+
+def word_key(word: str, codes: tuple[str, ...]) -> str:
+    """`word` (a token) without a verb ending of `codes`' languages, or whole, accents folded:
+    the forms of one verb share it ("supprime" as its stem "supprim", "supprimer",
+    "supprimé"); "" for a word not of letters or under four letters long."""
+    if not word.isalpha() or len(word) < MIN_ROOT:
+        return ""
+    return _root(word, codes) or _fold(word)
 
 
 @lru_cache(maxsize=65_536)
@@ -319,6 +334,8 @@ def question_language(question: str) -> QuestionLanguage:
     for code in codes:
         for match in _TYPE_RULES[code].finditer(lowered):
             dropped |= set(tokenize(match.group(1)))
+        for match in _PHRASE_RULES[code].finditer(lowered):
+            dropped |= set(tokenize(next(group for group in match.groups() if group)))
     separable: list[tuple[str, frozenset[str]]] = []
     if "de" in codes:  # "nehme ich", "gibt es": the asking, not what is asked
         dropped |= {token for verb in asking_verbs(question) for token in tokenize(verb)}

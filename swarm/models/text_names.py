@@ -29,11 +29,16 @@ _DOCUMENT_PART = re.compile(
 )
 
 
+# A capital after a letter or an apostrophe is inside a word ("don'T", "McD"), except after
+# an elided French or Italian article: "l'IGN", "d'Etalab", "dell'INPS" name IGN, Etalab, INPS.
+_CAPITALISED = re.compile(r"(?:(?<![\w'’])|(?<=(?<!\w)[lLdD]['’]))[A-Z][\w'-]*")
+
+
 def capitalised_names(text: str, *, sentence_start: bool = False) -> set[str]:
     """Capitalised words (opening a sentence too, with `sentence_start`: "Tom covers..."),
     not months, weekdays or places after "in"/"at", as stemmed tokens."""
     found: set[str] = set()
-    for match in re.finditer(r"(?<![\w'])[A-Z][\w'-]*", text):
+    for match in _CAPITALISED.finditer(text):
         before = text[: match.start()].rstrip()
         if (not before or before[-1] in ".!?:;\n") and not sentence_start:
             continue

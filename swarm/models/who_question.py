@@ -5,7 +5,10 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from swarm.models.evidence import lemma
+from swarm.models.question_language import word_key
 from swarm.models.question_words import AUXILIARIES
 from swarm.wiki.tokens import STOPWORDS, tokenize, words
 
@@ -25,6 +28,19 @@ _ADVERBS = frozenset(
 )
 
 
+# French: what may stand between "qui" and the verb asked about ("qui doit certifier", "qui
+# a fondé", "qui s'occupe", "qui le valide"), the copula that asks for an identity instead
+# ("qui est le responsable": no verb), and light verbs that say little ("qui fait", "qui met").
+_FRENCH_BEFORE_VERB = frozenset(
+    "doit doivent peut peuvent pourra devra va vont a ont avait avaient s se l le la les lui "
+    "leur y en ne n".split()
+)
+_FRENCH_COPULA = frozenset("est sont était étaient sera seront".split())
+_FRENCH_LIGHT_VERBS = frozenset(
+    "fait font faire fera donne donné prend pris met mis utilise utilisé".split()
+)
+
+
 def _adverb(word: str) -> bool:
     return word in _ADVERBS or (len(word) > 4 and word.endswith("ly") and not word.endswith("ply"))
 
@@ -35,6 +51,8 @@ def relation_forms(question: str) -> frozenset[str]:
     after "who" is an auxiliary ("who is", "who's the head roaster"). Adverbs before the
     verb are passed over ("who first proposed": proposed)."""
     sequence = words(question)
+    if sequence[:1] == ["qui"]:
+        return _french_relation(sequence)
     while len(sequence) > 3 and _adverb(sequence[1]):
         del sequence[1]
     if len(sequence) < 3 or sequence[0] != "who" or sequence[1] in AUXILIARIES:
@@ -49,9 +67,39 @@ def relation_forms(question: str) -> frozenset[str]:
     return frozenset(form for form in forms if len(form) >= 3)
 
 
+def _french_relation(sequence: list[str]) -> frozenset[str]:
+    """ "Qui doit certifier les adresses ?": the verb's forms, its word with and without a
+    French verb ending, accents folded (certifier, certifi: "certifiée", "certification")."""
+    if sequence[1:4] == ["est", "ce", "qui"]:  # "qui est-ce qui valide..."
+        sequence = sequence[:1] + sequence[4:]
+    at = 1
+    while at < len(sequence) - 1 and at <= 3 and sequence[at] in _FRENCH_BEFORE_VERB:
+        at += 1
+    if len(sequence) < at + 2 or sequence[at] in _FRENCH_COPULA:
+        return frozenset()
+    verb = sequence[at]
+    if verb in _FRENCH_LIGHT_VERBS or verb in _FRENCH_BEFORE_VERB or not verb.isalpha():
+        return frozenset()
+    folded = _folded(verb)
+    # the present's endings too ("valide", "occupent"): "valid" in "validation", "valider"
+    end = next((ending for ending in ("ent", "es", "e") if folded.endswith(ending)), "")
+    present = folded[: -len(end)] if end else ""
+    forms = {folded, word_key(verb, ("fr",)), present}
+    return frozenset(form for form in forms if len(form) >= 4)
+
+
+def _folded(word: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", word)
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
 def states_relation(forms: frozenset[str], text: str) -> bool:
-    """A word of `text` starts with one of the verb's forms (founded, founder, co-founded)."""
-    return any(word.startswith(form) for word in words(text) for form in forms)
+    """A word of `text` starts with one of the verb's forms (founded, founder, co-founded;
+    a French verb's root: "certifi" in "certifiée"), accents aside."""
+    found = words(text)
+    if not text.isascii():
+        found = [_folded(word) for word in found]
+    return any(word.startswith(form) for word in found for form in forms)
 
 
 def swapped(subject_verb: str, object_names: frozenset[str], text: str) -> bool:

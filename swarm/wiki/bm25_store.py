@@ -33,8 +33,8 @@ __all__ = [
 ]
 
 # Bump when tokenization, document layout or the file's members change.
-STORE_FORMAT = 7  # 3: CJK bigrams; 4: stems (stopped = stop); 5: frontmatter names; 6: counts
-# by term (`tf`), not by page; 7: CJK runs split where their script changes
+STORE_FORMAT = 8  # 3: CJK bigrams; 4: stems (stopped = stop); 5: frontmatter names; 6: counts
+# by term (`tf`), not by page; 7: CJK runs split where their script changes; 8: French -x plurals
 STORE_FILENAME = "index.npz"
 _STALE_TEMP_S = 3600.0
 

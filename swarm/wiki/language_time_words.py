@@ -32,7 +32,10 @@ _TOPIC = {
         r"inflaci\w+|noticias|novedad(?:es)?",
     ),
     "fr": (
-        r"combien\s+(?:\S+\s+){0,3}(?:cout\w*|pa[iy]\w*|factur\w*|vaut|valent|pour|par)",
+        # "payer" (paie, payé), not "pays" (country) nor "paires" (pairs); "combien pour /
+        # par" (how much for / per), not "combien de décisions par an" (how many per year)
+        r"combien\s+(?:\S+\s+){0,3}(?:cout\w*|pa(?:ie|y[eoai])\w*|factur\w*|vaut|valent)",
+        r"combien\s+(?!de\s|d')(?:\S+\s+){0,2}(?:pour|par)|combien\s+d'(?:euros|argent)",
         r"(?<!grand\s)prix|couts?|coute\w*|coutait|tarifs?|tarifaire\w*|abonnements?",
         r"frais\s+d[e']|cotisations?|parts?\s+de\s+marche|taille\s+du\s+marche",
         r"valoris\w+|lev[eé]e\s+de\s+fonds|financements?|chiffre\s+d'affaires",
@@ -91,8 +94,13 @@ _MOMENT = {
     ),
     "fr": (
         r"maintenant|aujourd'hui|de\s+nos\s+jours|actuel\w*|en\s+ce\s+moment|a\s+present",
+        r"a\s+ce\s+jour|jusqu'a\s+present|a\s+l'heure\s+qu'il\s+est",
         r"cette\s+(?:semaine|annee|saison)|ce\s+(?:mois|trimestre|printemps)|cet\s+(?:ete|hiver|automne)",
         r"(?:la\s+)?semaine\s+prochaine|l'annee\s+prochaine|le\s+mois\s+prochain",
+        # the days just past ("le mois dernier"; "hier" below) and, asked when, the next one of
+        # something ("quand a lieu le prochain forum ?"), as English's "last month", "next"
+        r"(?:le\s+)?mois\s+dernier|(?:la\s+)?semaine\s+derniere|ces\s+derniers\s+jours",
+        r"quand\b[^?.!]*?\b(?:le|la|les)\s+prochaine?s?",
         r"recemment|recent(?:e|es|s)?|dernierement|ces\s+jours-ci|en\s+vigueur",
     ),
     "de": (
@@ -133,7 +141,7 @@ _STILL = {
 # Words that are English words too, read only when the question reads as the language.
 _OWN_LANGUAGE_ONLY = {
     "es": r"actual(?:es)?",
-    "fr": r"",
+    "fr": r"hier",  # yesterday; German's "here"
     "de": r"",
     # "ora" is now, but "a che ora", "ogni ora", "la prima ora" an hour
     "it": r"(?<!che\s)(?<!quale\s)(?<!ogni\s)(?<!prima\s)(?<!ultima\s)(?<!stessa\s)"

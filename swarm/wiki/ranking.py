@@ -28,6 +28,7 @@ from swarm.wiki.snippet_store import PASSAGES_CACHE_FOLDER, SnippetStore
 from swarm.wiki.snippet_store import STORE_FILENAME as STORE_FILENAME_PASSAGES
 from swarm.wiki.snippet_window import PassageTokens, snippet_window
 from swarm.wiki.tokens import page_passages, query_tokens, tokenize
+from swarm.wiki.word_forms_index import WordFormsIndex
 
 if TYPE_CHECKING:
     from swarm.config import Settings
@@ -122,6 +123,7 @@ class PageRanker:
         self.outdated = False  # set when a page returned by rank() changed since the build
         self._retriever = retriever
         self._vocab: dict[str, int] = dict(retriever.vocab_dict) if retriever else {}
+        self._forms = WordFormsIndex(self._vocab)  # a French question's verbs, other forms
         self._page_stats = page_stats
         self._watched_dirs = _watched_dirs(self.wiki_dir, page_map)
         self._dir_stamps = [_dir_stamp(path) for path in self._watched_dirs]
@@ -154,7 +156,7 @@ class PageRanker:
         only those best pages are read (from the per-ranker cache): the scores are the same."""
         if self._retriever is None or k <= 0:
             return []
-        asked = query_tokens(query)
+        asked = self._forms.expand(query, query_tokens(query))
         token_ids = list(dict.fromkeys(self._vocab[t] for t in asked if t in self._vocab))
         if not token_ids:
             return []

@@ -157,7 +157,7 @@ _MOMENT_CJK = re.compile(
 # Preis, Gebühr, "wie viel zahlen".
 _TOPIC_EUROPEAN = re.compile(
     r"\b(?:cu[aá]nto\s+(?:\w+\s+){0,2}(?:cuesta|cuestan|vale|valen|cobra\w*|pag\w+)|"
-    r"precios?|tarifas?|combien\s+(?:\w+\s+){0,2}(?:co[uû]te\w*|pa[iy]\w+|factur\w+)|"
+    r"precios?|tarifas?|combien\s+(?:\w+\s+){0,2}(?:co[uû]te\w*|pa(?:ie|y[eéèoai])\w*|factur\w+)|"
     r"(?<!grand\s)prix|tarifs?|kostet|kosten|preise?s?|preisen|geb[uü]hr(?:en)?|"
     r"wie\s+viel\s+(?:\w+\s+){0,2}(?:zahl\w*|bezahl\w*|kost\w*))\b",
     re.IGNORECASE,

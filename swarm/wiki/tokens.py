@@ -141,7 +141,8 @@ def _split_cjk(word: str) -> list[str]:
 
 
 def stem(word: str) -> str:
-    """A light English suffix stripper: plurals, -ing, -ed, final -e. "" drops the word.
+    """A light English suffix stripper: plurals (French -eux, -aux too), -ing, -ed, final -e.
+    "" drops the word.
 
     Forms of one word meet on one stem: "stopped", "stopping" and "stop" (a doubled final
     consonant is undoubled); "giving", "gives" and "give" (a short stem gets its -e back);
@@ -174,6 +175,8 @@ def _singular(word: str) -> str:
         return word[:-3] + "y"
     if word.endswith(("sses", "xes")):
         return word[:-2]  # "classes", "boxes", "fixes"
+    if word.endswith(("eux", "aux")):
+        return word[:-1]  # French plurals in -x: "jeux", "tableaux", "lieux" (and "faux")
     # "-us" and "-ss" are not plurals (status, class); "-is" is not in a longer word
     # (analysis, basis), but "URIs", "APIs" are.
     if word.endswith("s") and not word.endswith(("ss", "us")):

@@ -119,6 +119,9 @@ def test_tokenize_is_the_stemmed_words(text: str) -> None:
         ("agree", "agreed"),
         ("install", "installed", "installing"),
         ("add", "added", "adding"),
+        ("jeu", "jeux"),  # French plurals in -x
+        ("tableau", "tableaux"),
+        ("lieu", "lieux"),
     ],
 )
 def test_word_forms_share_one_stem(forms: tuple[str, ...]) -> None:
@@ -127,7 +130,15 @@ def test_word_forms_share_one_stem(forms: tuple[str, ...]) -> None:
 
 @pytest.mark.parametrize(
     ("word", "other"),
-    [("hope", "hop"), ("hate", "hat"), ("status", "statu"), ("gas", "ga"), ("need", "ne")],
+    [
+        ("hope", "hop"),
+        ("hate", "hat"),
+        ("status", "statu"),
+        ("gas", "ga"),
+        ("need", "ne"),
+        ("jeux", "jeton"),
+        ("flux", "flu"),
+    ],
 )
 def test_different_words_keep_different_stems(word: str, other: str) -> None:
     assert tokens.stem(word) != tokens.stem(other)
