@@ -35,7 +35,7 @@ from swarm.models.negations import OPPOSITE, cjk_opposite, has_negation, negated
 from swarm.models.question_language import question_language
 from swarm.models.question_words import AUXILIARIES, answer_type_words
 from swarm.models.sentence_roles import sentence_role_problem
-from swarm.models.siblings import qualifier_swapped
+from swarm.models.siblings import compound_problem, qualifier_swapped
 from swarm.models.superseded import superseded
 from swarm.models.targets import target_for_outcome
 from swarm.models.text_names import capitalised_names, named_places
@@ -231,6 +231,8 @@ class EvidenceRule:
             return "a key term is missing"
         if qualifier_swapped(self.question, text, context):
             return "the passage names others of the asked kind, not the asked one"
+        if why := compound_problem(self.question, text, context, self.polar):
+            return why
         names = [term.words for term in self.key_terms if term.is_name]
         if names and names_in_separate_items(names, text, context):
             return "the question's names sit in separate items of a list (a figure each)"
@@ -254,7 +256,7 @@ class EvidenceRule:
             return "the negation differs"
         if why := japanese_problem(self.question, text, context, self.negated):
             return why
-        if self.negated and self._negates_another(text):
+        if self.negated and self._negates_another(text, code):
             return "the passage negates something else than the question does"
         negates = (self.question_words - self.denied) & negated_words(text)
         if not self.negated and not self.polar and negates:
@@ -292,13 +294,15 @@ class EvidenceRule:
             return how or (self._when_problem(text) if "date" in self.kinds else "")
         return self._kind_problem(text, new_words)
 
-    def _negates_another(self, text: str) -> bool:
+    def _negates_another(self, text: str, code: str) -> bool:
         """An English passage's negations bear on none of the words the question negates
         ("What do I not use now that np.float_ is gone?": "np.float_ is gone (use
-        np.float64)" negates nothing the question does)."""
+        np.float64)" negates nothing the question does). In its `code`, a `not` bears on its
+        operand only; a question that negates nothing is still held to the wider reach (any
+        "not" near its words caps), the cautious reading either way."""
         if not self.negated_asked or self.language.says_not(text):
             return False
-        return not self.negated_asked & negated_words(text)
+        return not self.negated_asked & negated_words(text, code)
 
     def _when_problem(self, text: str) -> str:
         bare, new_numbers = without_numbers(text, self.numbers), _numbers(text) - self.numbers
