@@ -71,6 +71,7 @@ _WH_SUBJECT, _CONTRACTIONS = (
     frozenset({"who", "what", "which"}),
     frozenset("s d ll re ve m".split()),
 )
+_DO_FORMS = frozenset({"do", "does", "did"})
 _HOW_MUCH = re.compile(r"\bhow\s+much\b", re.IGNORECASE)
 # A yes/no question ("Is there a default timeout in requests?"), not a choice ("X or Y?"): a
 # passage denying it ("requests had no default") answers it, as one stating it does.
@@ -154,8 +155,12 @@ class EvidenceRule:
         sequence = words(question)
         if len(sequence) < 3 or sequence[0] not in _WH_SUBJECT or sequence[1] in AUXILIARIES:
             return "", frozenset()
-        # "What's Oma's number", "Which version is...": no verb after the wh-word.
+        # "What's Oma's number", "Which version is...": no verb after the wh-word; "Which time
+        # zone do the tests run in?": a two-word type, then the auxiliary of an object
+        # question, whose names after it are the subject.
         if sequence[1] in _CONTRACTIONS or sequence[2] in AUXILIARIES:
+            return "", frozenset()
+        if sequence[0] != "who" and len(sequence) > 3 and sequence[3] in _DO_FORMS:
             return "", frozenset()
         verb = lemma(sequence[1])
         names = capitalised_names("x " + " ".join(question.split()[2:])) & self.question_words
