@@ -43,6 +43,14 @@ _RELEASE_WORK = re.compile(
     r"tagging|draft|drafting)\s+(?:(?:a|an|the|our|my|new)\s+)*(?:[\w.-]+\s+)?releases?\b",
     re.IGNORECASE,
 )
+# "release" naming a part of the work of releasing ("the release script", "a detailed release
+# post", "the release branch"): a thing of the process, not a release event. Not "release
+# date", "release notes" (what a release brings: news when no version is named).
+_RELEASE_PART = re.compile(
+    r"\breleases?(?=\s+(?:posts?|scripts?|process(?:es)?|branch(?:es)?|checklists?|"
+    r"workflows?|pipelines?|procedures?|steps|channels?|templates?|jobs?)\b)",
+    re.IGNORECASE,
+)
 # "still" after a past-tense auxiliary in its clause: a state at a past time, not now.
 _PAST_STILL = re.compile(
     r"(\b(?:was|were|had|did|wasn['’]t|weren['’]t|hadn['’]t|didn['’]t)\b(?:\s+[\w'’-]+){0,3}?)"
@@ -98,10 +106,12 @@ _PAST_PAYMENT = re.compile(
 def without_past_events(text: str) -> str:
     """`text` without the releases, announcements and news its age marks as past ("an older
     release", "the previous stable release") or a past change came in ("Which release added
-    X?"), the releases the asker makes ("to cut a new release"), and the "still" of a past
+    X?"), the releases the asker makes ("to cut a new release"), the parts of the work of
+    releasing ("the release script", "a release post"), and the "still" of a past
     state ("How many issues were still open after the audit?", "Was it still running
     then?")."""
     text = _RELEASE_WORK.sub(" ", _PAST_RELEASE.sub(" ", _PAST_EVENT.sub(" ", text)))
+    text = _RELEASE_PART.sub(" ", text)
     return _PAST_STILL.sub(r"\1", text)
 
 

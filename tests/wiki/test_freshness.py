@@ -543,6 +543,12 @@ def test_a_page_marked_out_of_date_is_stale_whatever_its_dates(
             id="like-is-no-wanting",
         ),
         pytest.param("Can I still use sub-tags?", True, id="still-with-no-condition"),
+        pytest.param(
+            "In which channel should a detailed release post go?", False, id="release-post"
+        ),
+        pytest.param("Which release branch do I merge into?", False, id="release-branch"),
+        pytest.param("What's the release date of 9.0?", True, id="release-date"),
+        pytest.param("What do the release notes say?", True, id="release-notes"),
     ],
 )
 def test_releases_of_the_past_and_the_askers_own_are_no_news(question: str, expected: bool) -> None:
