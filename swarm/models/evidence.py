@@ -120,7 +120,9 @@ _QUESTION_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
             # question or a clause, or before its verb ("when was", "when did")
             r"^\W*((and|so|but|then|since|until|till)\s+)?when\b|[,;:]\s*when\b|"
             r"\bwhen\s+(is|was|are|were|do|does|did|will|would|can|could|should|has|have|had)\b|"
-            r"\b(what|which|in\s+what)\s+(year|date|day|month|time|decade|century)\b",
+            # ("which time zone", "what time limit": a noun of its own, no time asked)
+            r"\b(what|which|in\s+what)\s+(year|date|day|month|time(?!\s+(?:zones?|limits?|"
+            r"frames?|stamps?|slots?|series|units?|formats?|budgets?)\b)|decade|century)\b",
             re.IGNORECASE,
         ),
     ),

@@ -35,7 +35,7 @@ from swarm.models.negations import OPPOSITE, cjk_opposite, has_negation, negated
 from swarm.models.question_language import question_language
 from swarm.models.question_words import AUXILIARIES, answer_type_words
 from swarm.models.sentence_roles import sentence_role_problem
-from swarm.models.siblings import qualifier_swapped
+from swarm.models.siblings import compound_problem, qualifier_swapped
 from swarm.models.superseded import superseded
 from swarm.models.targets import target_for_outcome
 from swarm.models.text_names import capitalised_names, named_places
@@ -71,6 +71,7 @@ _WH_SUBJECT, _CONTRACTIONS = (
     frozenset({"who", "what", "which"}),
     frozenset("s d ll re ve m".split()),
 )
+_DO_FORMS = frozenset({"do", "does", "did"})
 _HOW_MUCH = re.compile(r"\bhow\s+much\b", re.IGNORECASE)
 # A figure right after a word ("étape 1", "step 2", "level 3"): a label of that thing, when
 # the thing is what the question counts (the words after "how many", "combien de").
@@ -161,8 +162,12 @@ class EvidenceRule:
         sequence = words(question)
         if len(sequence) < 3 or sequence[0] not in _WH_SUBJECT or sequence[1] in AUXILIARIES:
             return "", frozenset()
-        # "What's Oma's number", "Which version is...": no verb after the wh-word.
+        # "What's Oma's number", "Which version is...": no verb after the wh-word; "Which time
+        # zone do the tests run in?": a two-word type, then the auxiliary of an object
+        # question, whose names after it are the subject.
         if sequence[1] in _CONTRACTIONS or sequence[2] in AUXILIARIES:
+            return "", frozenset()
+        if sequence[0] != "who" and len(sequence) > 3 and sequence[3] in _DO_FORMS:
             return "", frozenset()
         verb = lemma(sequence[1])
         names = capitalised_names("x " + " ".join(question.split()[2:])) & self.question_words
@@ -238,6 +243,8 @@ class EvidenceRule:
             return "a key term is missing"
         if qualifier_swapped(self.question, text, context):
             return "the passage names others of the asked kind, not the asked one"
+        if why := compound_problem(self.question, text, context, self.polar):
+            return why
         names = [term.words for term in self.key_terms if term.is_name]
         if names and names_in_separate_items(names, text, context):
             return "the question's names sit in separate items of a list (a figure each)"
@@ -261,7 +268,7 @@ class EvidenceRule:
             return "the negation differs"
         if why := japanese_problem(self.question, text, context, self.negated):
             return why
-        if self.negated and self._negates_another(text):
+        if self.negated and self._negates_another(text, code):
             return "the passage negates something else than the question does"
         negates = (self.question_words - self.denied) & negated_words(text)
         if not self.negated and not self.polar and negates:
@@ -302,13 +309,15 @@ class EvidenceRule:
             return how or (self._when_problem(text) if "date" in self.kinds else "")
         return self._kind_problem(text, new_words)
 
-    def _negates_another(self, text: str) -> bool:
+    def _negates_another(self, text: str, code: str) -> bool:
         """An English passage's negations bear on none of the words the question negates
         ("What do I not use now that np.float_ is gone?": "np.float_ is gone (use
-        np.float64)" negates nothing the question does)."""
+        np.float64)" negates nothing the question does). In its `code`, a `not` bears on its
+        operand only; a question that negates nothing is still held to the wider reach (any
+        "not" near its words caps), the cautious reading either way."""
         if not self.negated_asked or self.language.says_not(text):
             return False
-        return not self.negated_asked & negated_words(text)
+        return not self.negated_asked & negated_words(text, code)
 
     def _labels(self, text: str) -> set[str]:
         """The figures of `text` that label a thing the question counts: "How many steps?"

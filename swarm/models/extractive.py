@@ -12,6 +12,7 @@ from pathlib import PurePosixPath
 from swarm.models.answer_types import asks_for_set
 from swarm.models.base import Confidence
 from swarm.models.evidence import figures, spoken, text_words
+from swarm.models.negations import negated_words
 from swarm.models.parts_answered import part_unanswered
 from swarm.models.passage_scorer import PassageScorer
 from swarm.models.question_parts import question_parts
@@ -104,12 +105,19 @@ def _evidence(items: Sequence[ScoredPassage], index: int) -> list[ScoredPassage]
     return [items[index]]
 
 
+def _denies(scorer: PassageScorer, evidence: Sequence[ScoredPassage]) -> bool:
+    """A negation in `evidence` bears on one of the question's words."""
+    text = " ".join(item.passage.text for item in evidence)
+    return bool(scorer.rule.question_words & negated_words(text))
+
+
 def _other_page_disagrees(scorer: PassageScorer, order: Sequence[int]) -> bool:
     """Another page's best passage would also stand as evidence, with a different answer.
     Not one that would be capped itself for lacking what the question asks, which only other
     pages state ("Water tank: empty it after 2-3 loads" on the dryer's page for the pizza
     dough's water), nor one naming the lead's page's subject ("Contact: Signe Lund, head
-    roaster" agrees with "Head roaster at Oxbow" on Signe Lund's page)."""
+    roaster" agrees with "Head roaster at Oxbow" on Signe Lund's page). For a yes/no question,
+    a different answer is a "not" on the question's words in one passage only."""
     items = scorer.items
     lead = _evidence(items, order[0])
     lead_page = lead[0].passage.page
@@ -130,6 +138,11 @@ def _other_page_disagrees(scorer: PassageScorer, order: Sequence[int]) -> bool:
         share = ranks[index] / lead_rank if lead_rank else 0.0
         if scorer.confidence_of(other) != "high" and not scorer.rule.how.rivals(lead, other, share):
             continue
+        # A yes/no question one page answers yes and another no: a "not" bearing on the
+        # question's words in one of the two passages only ("yarn dev does not deploy"),
+        # whatever else the other page lacks (the cautious reading).
+        if scorer.rule.polar and _denies(scorer, lead) != _denies(scorer, other):
+            return True
         other_words = _answer_words(scorer, other)
         if scorer.elsewhere_only(other) or any(s and s <= other_words for s in subjects):
             continue

@@ -50,10 +50,19 @@ def has_negation(text: str) -> bool:
     return bool(_NEGATIONS & set(words(text))) or "n't" in text.lower() or "n’t" in text.lower()
 
 
-def negated_words(text: str) -> frozenset[str]:
+def negated_words(text: str, code: str = "") -> frozenset[str]:
     """The tokens a negation in `text` bears on: the few words after each "not", "never",
     "don't"... ("The ferry does not run on Sundays" negates run, sunday; "Keep (don't delete)
-    input files" negates delete, not keep)."""
+    input files" negates delete, not keep). In the `code` that `text` carries, a negation is
+    an operator on its operand, the one word after it: `not done` then `due before x` on the
+    next line negates done, not due (the code's lines are joined by spaces in `text`)."""
+    if code and code in text:
+        prose = text.replace(code, " . ")
+        return _negated(prose, _NEGATION_REACH) | _negated(code, 1)
+    return _negated(text, _NEGATION_REACH)
+
+
+def _negated(text: str, reach_words: int) -> frozenset[str]:
     negated: set[str] = set()
     # A negation reaches no further than its clause: "(don't delete)" ends at the bracket.
     for clause in _CLAUSE_BREAK.split(text.replace("’", "'")):
@@ -62,7 +71,7 @@ def negated_words(text: str) -> frozenset[str]:
             contracted = word == "t" and at > 0 and sequence[at - 1].endswith("n")
             if word in _NEGATIONS or contracted:
                 # "non" is a prefix: "non standard port" negates "standard", not the port.
-                reach = 1 if word == "non" else _NEGATION_REACH
+                reach = 1 if word == "non" else reach_words
                 for following in sequence[at + 1 : at + 1 + reach]:
                     negated.add(lemma(following))
     return frozenset(negated)

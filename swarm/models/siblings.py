@@ -3,16 +3,21 @@ of several things of a kind by the word before their noun ("the integration envi
 "the Android app", "the EU region") and the passage names only others of that kind before the
 same noun ("in the production or staging environments", "the iOS app"). General English: a
 determiner, a qualifier, a noun; and a passage's qualifiers joined by "or", "and", commas.
+The same phrases (`compound_problem`) are not vouched for by a passage that names the noun
+only under "most" / "some" (a part of its kind), puts another noun after the qualifier ("the
+global query" for "the global filter"), or lists the qualifier as one of several values
+("high, medium or low" for "a low priority task").
 """
 
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from swarm.models.question_words import GENERIC
 from swarm.wiki.tokens import STOPWORDS, tokenize
 
-__all__ = ["qualifier_swapped"]
+__all__ = ["compound_problem", "qualifier_swapped"]
 
 _DETERMINERS = frozenset(
     "the a an my our your their its his her this that these those each every".split()
@@ -118,3 +123,111 @@ def qualifier_swapped(question: str, text: str, context: str) -> bool:
         if _qualifiers_of(noun, sequence) - {qualifier}:
             return True
     return False
+
+
+# Words before a noun that take in an unnamed part of its kind ("most of the settings"): the
+# passage says nothing of the particular one the question names.
+_PART_QUANTIFIERS = frozenset("most some many several few certain".split())
+_PHRASE_WORDS = 4  # a determiner's phrase: at most this many words before a function word
+_QUANTIFIER_REACH = 4  # "most of the Tasks settings": the quantifier up to 4 words back
+_LISTED_VALUES = 3  # "high, medium or low": three values or more
+# Articles and possessives open a noun phrase; "that", "this" may stand alone or open a
+# relative clause ("the box that serves models": no "serves models" compound).
+_PHRASE_OPENERS = _DETERMINERS - {"this", "that", "these", "those"}
+
+
+def _compounds(question: str) -> list[tuple[str, str]]:
+    """(qualifier, noun) stems of adjacent content words in the question's determiner
+    phrases ("the global filter setting": global filter, filter setting)."""
+    sequence = _sequence(question)
+    pairs: list[tuple[str, str]] = []
+    for at, word in enumerate(sequence):
+        if word not in _PHRASE_OPENERS:
+            continue
+        run: list[str] = []
+        for following in sequence[at + 1 : at + 1 + _PHRASE_WORDS]:
+            if not _qualifier(following) or following in _RANKING:
+                break
+            run.append(_stem(following))
+        pairs += [(q, n) for q, n in pairwise(run) if q != n and n not in GENERIC]
+    return pairs
+
+
+def _part_quantified(noun: str, sequence: list[str]) -> bool:
+    """`sequence` writes `noun` and always under a quantifier of part ("most of the Tasks
+    settings", "some settings")."""
+    found = [at for at, word in enumerate(sequence) if _stem(word) == noun]
+    return bool(found) and all(
+        any(w in _PART_QUANTIFIERS for w in sequence[max(0, at - _QUANTIFIER_REACH) : at])
+        for at in found
+    )
+
+
+def _head_swapped(
+    qualifier: str, noun: str, sequence: list[str], asked: set[str], context: str
+) -> bool:
+    """`sequence` puts another content word after the qualifier, one the question does not
+    write, and the passage's headings name that other thing ("global query" under "Global
+    Query" for the asked "global filter"): the section is about another thing of the same
+    qualifier. Not "Library card renewals" under "Reading list" for "the library books": one
+    wording of the asked thing."""
+    headed = list(pairwise(_sequence(context)))
+    return any(
+        _stem(word) == qualifier
+        and _qualifier(after)
+        and _stem(after) not in asked
+        and _stem(after) != noun
+        and any(_stem(a) == qualifier and _stem(b) == _stem(after) for a, b in headed)
+        for word, after in pairwise(sequence)
+    )
+
+
+def _listed_only(qualifier: str, noun: str, sequence: list[str]) -> bool:
+    """Every time `sequence` writes the qualifier, it is one of three or more values joined by
+    commas, "or", "and", "|", and not before the noun ("high, medium or low" for a low
+    priority; "production, staging or integration environments" is of the noun)."""
+    found = [at for at, word in enumerate(sequence) if _stem(word) == qualifier]
+    # The qualifier written elsewhere too, in a word of its own or a hyphened one
+    # ("govuk-integration-developer"): the passage singles it out there.
+    if not found or tokenize(" ".join(sequence)).count(qualifier) > len(found):
+        return False
+    for at in found:
+        start, end = at, at
+        while (
+            start >= 2
+            and sequence[start - 1] in _JOINERS | {"|"}
+            and _qualifier(sequence[start - 2])
+        ):
+            start -= 2
+        while (
+            end + 2 < len(sequence)
+            and sequence[end + 1] in _JOINERS | {"|"}
+            and _qualifier(sequence[end + 2])
+        ):
+            end += 2
+        listed = (end - start) // 2 + 1
+        after = sequence[end + 1] if end + 1 < len(sequence) else ""
+        if listed < _LISTED_VALUES or _stem(after) == noun:
+            return False
+    return True
+
+
+def compound_problem(question: str, text: str, context: str, polar: bool = False) -> str:
+    """Why `text` does not speak of the question's "<qualifier> <noun>" ("" when it may):
+    the noun only under "most" / "some", the qualifier before another noun with the asked
+    noun unwritten, or the qualifier only as one of a list of values (unless the question is
+    `polar`: "can I pick low?" is answered by the list of what can be picked)."""
+    pairs = _compounds(question)
+    if not pairs:
+        return ""
+    stated = set(tokenize(f"{context}\n{text}"))
+    asked = set(tokenize(question))
+    sequence = _sequence(text)
+    for qualifier, noun in pairs:
+        if qualifier not in stated and _part_quantified(noun, sequence):
+            return "the passage speaks of most or some of the asked kind, not the asked one"
+        if noun not in stated and _head_swapped(qualifier, noun, sequence, asked, context):
+            return "the passage puts another noun after the question's qualifier"
+        if not polar and _listed_only(qualifier, noun, sequence):
+            return "the passage lists the question's qualifier as one of several values"
+    return ""

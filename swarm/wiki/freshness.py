@@ -100,10 +100,14 @@ def detect_time_sensitive(
 def _prose(question: str) -> str:
     """`question` without the code it writes: "Date.now()", `:has()` and `--since=now` are
     names in a language of code, no wording about the present (nor English words in a German
-    question)."""
+    question); nor the word it quotes ("the 'released' callout", "the "latest" tag"), which
+    it names rather than says."""
     for literal in code_literals(question):
         question = question.replace(literal, " ")
-    return question
+    return _QUOTED_WORD.sub(" ", question)
+
+
+_QUOTED_WORD = re.compile(r"(?<![\w'‘])['\"‘“][\w-]+['\"’”](?![\w'’])")
 
 
 # Page tags/categories that mark a page's facts as fast-moving (spec: market data,

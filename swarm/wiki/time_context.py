@@ -28,6 +28,29 @@ _PAST_EVENT = re.compile(
     r"(?:[\w.-]+\s+)?(?:releases?|announcements?|news)\b",
     re.IGNORECASE,
 )
+# The release a past change came in ("Which release introduced X?", "In which release did X
+# arrive?", "When was 8.0 released?"): history, its answer fixed. Not "the latest release"
+# (a word of the present moment on its own), nor "Was it released?" (out yet or not).
+_PAST_RELEASE = re.compile(
+    r"\b(?:which|what)\s+(?:[\w.-]+\s+){0,3}?(?:releases?|versions?)(?=\s+(?:did|had|\w+ed)\b)"
+    r"|\bwhen\s+(?:was|were)\s+(?:[\w.-]+\s+){0,4}?released\b",
+    re.IGNORECASE,
+)
+# A release the asker makes ("Which script do I run to cut a new release?", "before
+# publishing a release"): a task's object, not news.
+_RELEASE_WORK = re.compile(
+    r"\b(?:cut|cutting|make|making|create|creating|prepare|preparing|publish|publishing|tag|"
+    r"tagging|draft|drafting)\s+(?:(?:a|an|the|our|my|new)\s+)*(?:[\w.-]+\s+)?releases?\b",
+    re.IGNORECASE,
+)
+# "release" naming a part of the work of releasing ("the release script", "a detailed release
+# post", "the release branch"): a thing of the process, not a release event. Not "release
+# date", "release notes" (what a release brings: news when no version is named).
+_RELEASE_PART = re.compile(
+    r"\breleases?(?=\s+(?:posts?|scripts?|process(?:es)?|branch(?:es)?|checklists?|"
+    r"workflows?|pipelines?|procedures?|steps|channels?|templates?|jobs?)\b)",
+    re.IGNORECASE,
+)
 # "still" after a past-tense auxiliary in its clause: a state at a past time, not now.
 _PAST_STILL = re.compile(
     r"(\b(?:was|were|had|did|wasn['’]t|weren['’]t|hadn['’]t|didn['’]t)\b(?:\s+[\w'’-]+){0,3}?)"
@@ -49,7 +72,7 @@ _HOW_TO = re.compile(
 # know ("I need the latest figures."), which carries the ask.
 _ASKER_CASE = re.compile(r"^\W*(?:i|we|my|our)(?:['’](?:m|re|ve|ll|d))?\b", re.IGNORECASE)
 _WANTS_TO_KNOW = re.compile(
-    r"\b(?:wants?|need|needs|like|wonder\w*|curious|looking\s+for|ask\w*|interested|know|"
+    r"\b(?:wants?|need|needs|(?:would\s+|['’]d\s+)like|wonder\w*|curious|looking\s+for|ask\w*|interested|know|"
     r"trying\s+to\s+(?:find|figure|work\s+out|learn|see|check))\b",
     re.IGNORECASE,
 )
@@ -82,9 +105,14 @@ _PAST_PAYMENT = re.compile(
 
 def without_past_events(text: str) -> str:
     """`text` without the releases, announcements and news its age marks as past ("an older
-    release", "the previous stable release"), and the "still" of a past state ("How many
-    issues were still open after the audit?", "Was it still running then?")."""
-    return _PAST_STILL.sub(r"\1", _PAST_EVENT.sub(" ", text))
+    release", "the previous stable release") or a past change came in ("Which release added
+    X?"), the releases the asker makes ("to cut a new release"), the parts of the work of
+    releasing ("the release script", "a release post"), and the "still" of a past
+    state ("How many issues were still open after the audit?", "Was it still running
+    then?")."""
+    text = _RELEASE_WORK.sub(" ", _PAST_RELEASE.sub(" ", _PAST_EVENT.sub(" ", text)))
+    text = _RELEASE_PART.sub(" ", text)
+    return _PAST_STILL.sub(r"\1", text)
 
 
 def asking_sentence(text: str) -> str:

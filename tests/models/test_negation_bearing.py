@@ -49,3 +49,29 @@ def test_negation_bears_on_the_asked_words(
 ) -> None:
     wiki = page_wiki(tmp_path, {"notes.md": "# Notes\n\n" + page})
     assert_level(query(question, wiki_dir=wiki, model="offline"), confidence, must_hold)
+
+
+# A code block's lines are joined by spaces in a passage: its `not` is an operator on the next
+# word (`not done`), not on the next line's `due before ...`.
+DUE_THIS_WEEK = (
+    "## Due this week\n\nTo find the tasks with a due date this week, this search gave the "
+    "results I wanted:\n\n```tasks\nnot done\ndue before 2022-09-15\n```\n"
+)
+UNDATED = (
+    "## Undated\n\nTo find tasks without a due date, search with:\n\n```tasks\nno due date\n```\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("page", "confidence", "must_hold"),
+    [
+        pytest.param(UNDATED, "high", "no due date", id="no-due-date-stated"),
+        pytest.param(DUE_THIS_WEEK, "not high", "not done", id="code-not-bears-on-its-operand"),
+    ],
+)
+def test_a_code_negation_bears_on_its_operand(
+    tmp_path: Path, page: str, confidence: str, must_hold: str
+) -> None:
+    wiki = page_wiki(tmp_path, {"searches.md": "# Searches\n\n" + page})
+    result = query("How do I find tasks that have no due date?", wiki_dir=wiki, model="offline")
+    assert_level(result, confidence, must_hold)

@@ -536,3 +536,34 @@ def test_a_page_marked_out_of_date_is_stale_whatever_its_dates(
 ) -> None:
     fresh = {"updated": NOW.date(), "review_by": dt.date(2030, 1, 1)}
     assert page_is_stale({**fresh, **metadata}, now=NOW) is stale
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        pytest.param("Which release introduced task dependencies?", False, id="past-change"),
+        pytest.param("In which release did the cancelled date arrive?", False, id="came-in"),
+        pytest.param("When was version 8.0.0 released?", False, id="when-was-released"),
+        pytest.param("What's new in the latest release?", True, id="latest-release"),
+        pytest.param("Is there a new release out?", True, id="new-release-out"),
+        pytest.param("Which script do I run to cut a new release?", False, id="cut-a-release"),
+        pytest.param("What colour is the 'released' callout?", False, id="quoted-word"),
+        pytest.param("What colour is the callout for features released this week?", True),
+        pytest.param(
+            "If my filter is a tag like #task, can I still use sub-tags?",
+            False,
+            id="like-is-no-wanting",
+        ),
+        pytest.param("Can I still use sub-tags?", True, id="still-with-no-condition"),
+        pytest.param(
+            "In which channel should a detailed release post go?", False, id="release-post"
+        ),
+        pytest.param("Which release branch do I merge into?", False, id="release-branch"),
+        pytest.param("What's the release date of 9.0?", True, id="release-date"),
+        pytest.param("What do the release notes say?", True, id="release-notes"),
+    ],
+)
+def test_releases_of_the_past_and_the_askers_own_are_no_news(question: str, expected: bool) -> None:
+    """A release a change came in, one the asker makes, or a quoted word is no news; the latest
+    or a new release is, and "still" with no condition of the asker's asks the present."""
+    assert detect_time_sensitive(question) is expected
