@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import os
 from collections import OrderedDict
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -21,12 +19,13 @@ import numpy as np
 from swarm.errors import WikiError
 from swarm.wiki.bm25_index import build_index
 from swarm.wiki.bm25_store import STORE_FILENAME, load_matrix, load_stored_terms, save_index
-from swarm.wiki.index import PageEntry, PageMap
+from swarm.wiki.index import PageMap
+from swarm.wiki.name_scores import named_idf, token_idf
 from swarm.wiki.pages import read_page_texts
 from swarm.wiki.snippet_cache import SnippetPassages
 from swarm.wiki.snippet_store import PASSAGES_CACHE_FOLDER, SnippetStore
 from swarm.wiki.snippet_store import STORE_FILENAME as STORE_FILENAME_PASSAGES
-from swarm.wiki.tokens import PassageTokens, page_passages, query_tokens, snippet_window, tokenize
+from swarm.wiki.tokens import PassageTokens, page_passages, query_tokens, snippet_window
 
 if TYPE_CHECKING:
     from swarm.config import Settings
@@ -162,7 +161,7 @@ class PageRanker:
         top = np.argpartition(-scores, count - 1)[:count] if count < len(scores) else None
         candidates = top.tolist() if top is not None else list(range(len(scores)))
         ordered = sorted(candidates, key=lambda doc: (-float(scores[doc]), doc))
-        idf = _token_idf(self._retriever, self._vocab, set(asked))
+        idf = token_idf(self._retriever, self._vocab, set(asked))
         positive = [doc for doc in ordered if float(scores[doc]) > 0]
         read = positive if snippets else positive[:PASSAGE_PAGES]
         passages_of = self._passages_of(read)  # doc -> (passages, their tokens memo)
@@ -179,7 +178,7 @@ class PageRanker:
                 snippet = snippet if snippets else ""
             elif _stat_key(os.path.join(self.wiki_dir, entry.path)) != self._page_stats[doc]:
                 self.outdated = True
-            score += NAMED_WEIGHT * _named_idf(entry, idf)
+            score += NAMED_WEIGHT * named_idf(entry, idf)
             ranked.append(RankedPage(path=entry.path, score=score, snippet=snippet))
         ranked.sort(key=lambda hit: -hit.score)  # stable: ties keep the BM25 order
         return ranked
@@ -238,37 +237,6 @@ class PageRanker:
         if split and self._store is not None:
             self._store.put_many(split)
         return found
-
-
-def _token_idf(retriever: bm25s.BM25, vocab: dict[str, int], tokens: set[str]) -> dict[str, float]:
-    """BM25's (Lucene) IDF of each token, from its document count in the score matrix; a
-    token no page holds is left out."""
-    indptr = retriever.scores["indptr"]
-    num_docs = int(retriever.scores["num_docs"])
-    idf: dict[str, float] = {}
-    for token in tokens:
-        term = vocab.get(token)
-        if term is not None:
-            docs = int(indptr[term + 1] - indptr[term])
-            idf[token] = math.log1p((num_docs - docs + 0.5) / (docs + 0.5))
-    return idf
-
-
-def _named_idf(entry: PageEntry, idf: dict[str, float]) -> float:
-    """The IDF of the page's title words, or of its file name's, when the query (whose
-    tokens `idf` holds) has every one of them; else 0."""
-    best = 0.0
-    for name in (entry.title, os.path.splitext(os.path.basename(entry.path))[0]):
-        tokens = set(_name_tokens(name))
-        if tokens and tokens <= idf.keys():
-            best = max(best, sum(idf[token] for token in tokens))
-    return best
-
-
-@lru_cache(maxsize=65_536)
-def _name_tokens(name: str) -> tuple[str, ...]:
-    """`tokenize(name)`, memoised: the same titles and file names are scored query after query."""
-    return tuple(tokenize(name))
 
 
 def _watched_dirs(root: str, page_map: PageMap) -> list[str]:
