@@ -1,5 +1,6 @@
 """The ranking's page-level signals beside BM25: the IDF of query tokens, read from the
-score matrix, and the bonus of a page the query names (`swarm.wiki.ranking`)."""
+score matrix, the bonus of a page the query names and that of the query words its index
+line holds (`swarm.wiki.ranking`)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import bm25s
 from swarm.wiki.index import PageEntry
 from swarm.wiki.tokens import tokenize
 
-__all__ = ["named_idf", "token_idf"]
+__all__ = ["index_line_idf", "named_idf", "token_idf"]
 
 
 def token_idf(retriever: bm25s.BM25, vocab: dict[str, int], tokens: set[str]) -> dict[str, float]:
@@ -44,3 +45,17 @@ def named_idf(entry: PageEntry, idf: dict[str, float]) -> float:
 def _name_tokens(name: str) -> tuple[str, ...]:
     """`tokenize(name)`, memoised: the same titles and file names are scored query after query."""
     return tuple(tokenize(name))
+
+
+def index_line_idf(entry: PageEntry, idf: dict[str, float]) -> float:
+    """The IDF of the query tokens (those `idf` holds) that the page's index line has: its
+    title, its description or its path's folder and file names."""
+    line = _index_line_tokens(entry.title, entry.description, entry.path)
+    return sum(value for token, value in idf.items() if token in line)
+
+
+# Only the candidates of a query are looked up (40 in a large wiki): a few thousand entries
+# keep the pages that come back query after query without holding a set per page.
+@lru_cache(maxsize=4096)
+def _index_line_tokens(title: str, description: str, path: str) -> frozenset[str]:
+    return frozenset(tokenize(f"{title} {description} {os.path.splitext(path)[0]}"))
