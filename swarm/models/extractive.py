@@ -144,7 +144,9 @@ def _other_page_disagrees(scorer: PassageScorer, order: Sequence[int]) -> bool:
         if scorer.rule.polar and _denies(scorer, lead) != _denies(scorer, other):
             return True
         other_words = _answer_words(scorer, other)
-        if scorer.elsewhere_only(other) or any(s and s <= other_words for s in subjects):
+        if scorer.elsewhere_only(other) or (
+            any(s and s <= other_words for s in subjects) and _names_page(scorer, lead, page)
+        ):
             continue
         if scorer.rule.how.clash(lead, other, not other_words & lead_words):
             return True
@@ -158,6 +160,17 @@ def _other_page_disagrees(scorer: PassageScorer, order: Sequence[int]) -> bool:
         ):
             return True
     return False
+
+
+def _names_page(scorer: PassageScorer, lead: Sequence[ScoredPassage], page: str) -> bool:
+    """The lead's answer names `page`'s subject (its title or file name, less the question's
+    words), or that subject is all question words: agreeing pages name each other ("Contact:
+    Signe Lund" on Oxbow's page, "Head roaster at Oxbow" on hers), while "Contact: Dana Reyes"
+    leading does not agree with Signe Lund's page naming Oxbow."""
+    names = (scorer.titles.get(page, ""), PurePosixPath(page).stem)
+    subjects = [text_words(name) - scorer.query_words for name in names]
+    lead_words = _answer_words(scorer, lead)
+    return not any(subjects) or any(s and s <= lead_words for s in subjects)
 
 
 def _set_spread(scorer: PassageScorer, order: Sequence[int]) -> bool:

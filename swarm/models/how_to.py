@@ -263,13 +263,19 @@ class HowTo:
         bonus += NAMED_PROGRAM_BONUS if page_program(passage.context) in self.programs else 0.0
         return COMMAND_BONUS + bonus if bonus else 0.0
 
-    def coverage_bar(self, passages: Sequence[Passage]) -> float:
+    def coverage_bar(self, passages: Sequence[Passage], read: Sequence[Passage] = ()) -> float:
         """The coverage a how-to answer needs for `high`: less when a passage's command is for
-        a program the question names (1.0, no say, otherwise)."""
+        a program the question names (1.0, no say, otherwise), unless every page `read` is
+        that program's (a wiki of gcloud pages: naming gcloud tells none of them apart)."""
         for passage in passages if self.asks and self.programs else ():
             if passage.code and command_programs(passage.code, passage.context) & self.programs:
-                return NAMED_PROGRAM_HIGH_COVERAGE
+                return 1.0 if self._every_page_the_programs(read) else NAMED_PROGRAM_HIGH_COVERAGE
         return 1.0
+
+    def _every_page_the_programs(self, read: Sequence[Passage]) -> bool:
+        pages = {passage.page for passage in read}
+        theirs = {p.page for p in read if page_program(p.context) in self.programs}
+        return len(pages) > 1 and theirs == pages
 
     def rivals(self, one: Sequence[Carrier], other: Sequence[Carrier], rank_share: float) -> bool:
         """Another page's command ranked nearly as well (`rank_share` of the lead's rank)

@@ -375,12 +375,13 @@ class PassageScorer:
         return reason_stated([item.passage for item in items], stated, titled, asked)
 
     def _coverage_level(self, items: Sequence[ScoredPassage]) -> Confidence:
+        read = [item.passage for item in self.items]
         coverage = self.coverage(items)
         high_coverage, lacks_key_word, stated = self._high_coverage(items)
         has_code = any(item.passage.code for item in items)
         if (
             high_coverage
-            >= min(HIGH_COVERAGE, self.rule.how.coverage_bar([i.passage for i in items]))
+            >= min(HIGH_COVERAGE, self.rule.how.coverage_bar([i.passage for i in items], read))
             and (stated >= HIGH_MIN_MATCHED or self._term_defined(items))
             and not lacks_key_word
             and (not self.needs_explanation or self._explained(items, has_code))
