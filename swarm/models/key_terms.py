@@ -7,6 +7,7 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from swarm.lazy_re import lazy_compile
 from swarm.models.question_language import QuestionLanguage
 from swarm.models.question_words import GENERIC
 from swarm.wiki.code_literals import code_literals, is_argument, literal_pattern
@@ -23,7 +24,7 @@ _NOT_NAMES = frozenset(
 _CAPITALISED = re.compile(r"(?<![\w'])([A-Z][\w'&-]*)(?=(?:\s+([A-Z0-9][\w.]*[\w]|[A-Z0-9]))?)")
 _CJK_START = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]")
 _QUOTED = re.compile(r"[\"“`']([^\"”`']{2,60})[\"”`']")
-_WEEKDAY = re.compile(r"^(mon|tues|wednes|thurs|fri|satur|sun)days?$", re.IGNORECASE)
+_WEEKDAY = lazy_compile(r"^(mon|tues|wednes|thurs|fri|satur|sun)days?$", re.IGNORECASE)
 
 
 def _generic(word: str) -> bool:
