@@ -22,9 +22,9 @@ _NOT_NAMES = frozenset(
     "tell show give list find please any there that this these those".split()
 )
 _CAPITALISED = re.compile(r"(?<![\w'])([A-Z][\w'&-]*)(?=(?:\s+([A-Z0-9][\w.]*[\w]|[A-Z0-9]))?)")
-_CJK_START = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]")
+_CJK_START = lazy_compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]")
 _QUOTED = re.compile(r"[\"“`']([^\"”`']{2,60})[\"”`']")
-_WEEKDAY = lazy_compile(r"^(mon|tues|wednes|thurs|fri|satur|sun)days?$", re.IGNORECASE)
+_WEEKDAY = re.compile(r"^(mon|tues|wednes|thurs|fri|satur|sun)days?$", re.IGNORECASE)
 
 
 def _generic(word: str) -> bool:
@@ -49,8 +49,9 @@ def key_terms(
     terms: list[KeyTerm] = []
     for match in language.without_function_words(_CAPITALISED.finditer(question)):
         name, tail = match.group(1), match.group(2)
-        # "JRパスの7日間…": a Latin name ends where a CJK run starts.
-        name = _CJK_START.split(name, maxsplit=1)[0]
+        # "JRパスの7日間…": a Latin name ends where a CJK run starts (never in ASCII).
+        if not name.isascii():
+            name = _CJK_START.split(name, maxsplit=1)[0]
         if name.lower().strip("'s") in _NOT_NAMES or name.lower() in STOPWORDS:
             continue
         if _WEEKDAY.match(name):
