@@ -57,3 +57,42 @@ def test_a_process_that_read_only_a_small_wiki_freezes_nothing(tmp_path: Path) -
     assert report["frozen_by_query"] == 0
     assert report["frozen"] == 0
     assert report["kept_still_tracked"] == 20_000
+
+
+_LOAD_SCRIPT = """
+import gc, json
+from pathlib import Path
+from swarm.wiki.index import load_page_map
+from swarm.wiki.ranking import get_ranker
+startup = [[n] for n in range(100)]  # alive before the wiki's first load, tracked
+page_map = load_page_map(Path({wiki!r}))
+frozen_by_load = gc.get_freeze_count()
+get_ranker(page_map)
+load_page_map(Path({other!r}))  # a second wiki's load freezes nothing more
+tracked = {{id(obj) for obj in gc.get_objects()}}
+print(json.dumps({{
+    "frozen_by_load": frozen_by_load,
+    "frozen_after": gc.get_freeze_count(),
+    "startup_still_tracked": sum(id(item) in tracked for item in startup),
+}}))
+"""
+
+
+def test_a_big_wikis_first_load_freezes_what_the_process_started_with(tmp_path: Path) -> None:
+    report = run_report(
+        _LOAD_SCRIPT.format(wiki=str(FIXTURES / "cheatsheet"), other=str(FIXTURES / "eb1911")),
+        tmp_path,
+    )
+    # the modules, classes and functions loaded so far: no full pass walks them again
+    assert report["frozen_by_load"] > 10_000
+    assert report["startup_still_tracked"] == 0
+    assert report["frozen_after"] <= report["frozen_by_load"]  # (frozen objects still die)
+
+
+def test_a_small_wikis_load_freezes_nothing(tmp_path: Path) -> None:
+    report = run_report(
+        _LOAD_SCRIPT.format(wiki=str(FIXTURES / "eb1911"), other=str(FIXTURES / "brain")),
+        tmp_path,
+    )
+    assert report["frozen_by_load"] == 0 and report["frozen_after"] == 0
+    assert report["startup_still_tracked"] == 100

@@ -10,9 +10,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from swarm.lazy_re import lazy_compile
+
 __all__ = ["choice_stated", "choice_unstated"]
 
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+_WORD = lazy_compile(r"[^\W_]+(?:['’][^\W_]+)?")
 # A question asks to choose when its verb before "or" is one of choosing, or when it names
 # the options with no verb at all ("Tabs or spaces?", "RSpec or Minitest for tests?").
 _CHOOSE = frozenset(
@@ -29,7 +31,7 @@ _NOT_OPTION = frozenset(
     "else both either neither".split()
 )
 _DETERMINERS = frozenset("a an the".split())
-_QUOTED = re.compile(r"[\"“`][^\"”`]*[\"”`]")
+_QUOTED = lazy_compile(r"[\"“`][^\"”`]*[\"”`]")
 # A passage states the choice with a verb of choosing right before the option ("Prefer
 # single quotes", "Don't use tabs", "We use Postgres"), or says it of the option after it
 # ("single quotes are preferred").
@@ -50,9 +52,9 @@ _SAID_GAP = 3  # words between an option and "preferred" / "recommended"
 # set off at the end after a colon or comma, a few words each ("docker-compose" one word,
 # "docker compose" two), whatever the lead asks with; not a comparison ("Who lived longer, A
 # or B?", "Which came first, ...": a comparing word in the lead, answered by a fact).
-_SET_OFF = re.compile(r"^(?P<lead>.*)[:,]\s*(?P<first>[^:,?]+?)\s+or\s+(?P<second>[^:,?]+?)\W*$")
-_COMPARING = re.compile(r"\b(?:[a-z]{2,}(?:er|est)|first|last|more|less|most|least)\b", re.I)
-_PHRASE_WORD = re.compile(r"[^\W_][\w.+-]*")
+_SET_OFF = lazy_compile(r"^(?P<lead>.*)[:,]\s*(?P<first>[^:,?]+?)\s+or\s+(?P<second>[^:,?]+?)\W*$")
+_COMPARING = lazy_compile(r"\b(?:[a-z]{2,}(?:er|est)|first|last|more|less|most|least)\b", re.I)
+_PHRASE_WORD = lazy_compile(r"[^\W_][\w.+-]*")
 _SET_OFF_WORDS = 4  # words of an option at most
 
 

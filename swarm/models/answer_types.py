@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Set
 
+from swarm.lazy_re import lazy_compile
 from swarm.models.measures import measure_kinds
 from swarm.models.place_kinds import place_type_unfit
 from swarm.models.question_words import (
@@ -42,29 +43,29 @@ _AUX = "|".join(AUXILIARY_WORDS)
 # after "which" (at most one word between: "which two moons").
 _OPENING = r"(?:^|[,;:]\s*|\b(?:in|at|on|for|from|to|by|of|with|during|into|under)\s+)"
 _COUNT = r"(?:(?:two|three|four|five|six|seven|eight|nine|ten|\d+|other|main)\s+)?"
-_PLURAL_AFTER_WHICH = re.compile(
+_PLURAL_AFTER_WHICH = lazy_compile(
     rf"{_OPENING}which\s+{_COUNT}([a-z][\w'-]{{2,}}s)\b",
     _I,
 )
 # "What tools do we use", "what days is it open": after "what", followed by an auxiliary, a
 # preposition, a pronoun or the question's end. ("What causes the flood": a verb.)
-_PLURAL_AFTER_WH = re.compile(
+_PLURAL_AFTER_WH = lazy_compile(
     rf"{_OPENING}what\s+{_COUNT}([a-z][\w'-]{{2,}}s)"
     rf"(?=\s+(?:{_AUX}|of|in|on|at|for|from|by|with|to|under|did|we|i|you|they|he|she|it|"
     r"came|come|went|get|got)\b|\s*[?.!]?\s*$)",
     _I,
 )
 # "What are the house rules?", "list the ports", "name all the moons": the answer is a list.
-_PLURAL_LISTED = re.compile(
+_PLURAL_LISTED = lazy_compile(
     r"^\W*(?:what|which)\s+(?:are|were)\s+(?:the|all\s+the|our|my|its|their)\s+"
     r"(?:[\w'-]+\s+){0,2}?[a-z][\w'-]{2,}s\b(?!\s+(?:of|for)\s+(?:the\s+)?(?:first|one)\b)|"
     r"^\W*(?:list|name)\s+(?:all\s+)?(?:the\s+)?(?:[\w'-]+\s+){0,2}?[a-z][\w'-]{2,}s\b",
     _I,
 )
 # Plural-looking words that are not plurals.
-_NOT_PLURAL = re.compile(r"(ss|us|is|ics|ous|news|series|species|'s|^has|^does|^was)$", _I)
+_NOT_PLURAL = lazy_compile(r"(ss|us|is|ics|ous|news|series|species|'s|^has|^does|^was)$", _I)
 # "Which of the packages": one of them, not the set.
-_ONE_OF = re.compile(r"\b(?:which|what)\s+(?:one\s+)?of\b", _I)
+_ONE_OF = lazy_compile(r"\b(?:which|what)\s+(?:one\s+)?of\b", _I)
 
 
 def asks_for_set(question: str) -> bool:
@@ -93,7 +94,7 @@ _VALUE_NOUNS = frozenset(
 )
 # A figure or a code: a token holding a digit, a letter grade ("B+", "an A."), a size
 # ("XL") or an ordinal word ("the third floor").
-_VALUE = re.compile(
+_VALUE = lazy_compile(
     r"(?<![\w])(?:[\w.+-]*\d[\w.+-]*|[A-F][+-](?![\w])|[A-F](?=[.,;:!?)]|\s*$)|X{1,3}[SL]|"
     r"(?i:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|ground|top|"
     r"basement))(?![\w])"
@@ -111,7 +112,7 @@ def value_stated(text: str, numbers: Set[str]) -> bool:
 
 
 # Sentences and ";"-clauses: "Grade: A-" and "the 3rd floor, above the bakery" stay whole.
-_SENTENCE = re.compile(r"[;!?\n]|\.\s")
+_SENTENCE = lazy_compile(r"[;!?\n]|\.\s")
 
 
 # Value nouns measured in a unit: their value is a figure with that unit ("19 °C", not
@@ -121,7 +122,7 @@ _UNIT_OF = {
     **dict.fromkeys(tokenize("height length width depth distance altitude elevation"), "length"),
     **dict.fromkeys(tokenize("weight"), "mass"),
 }
-_TEMPERATURE = re.compile(r"\d\s?(?:°|º|degrees?\b|deg\b|[CF]\b)", _I)
+_TEMPERATURE = lazy_compile(r"\d\s?(?:°|º|degrees?\b|deg\b|[CF]\b)", _I)
 
 
 def _in_unit(nouns: Set[str], text: str) -> bool:
@@ -143,7 +144,7 @@ def value_of_noun(nouns: Set[str], text: str, numbers: Set[str]) -> bool:
     )
 
 
-_BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_BRACKETED = lazy_compile(r"\([^()]*\)|\[[^\[\]]*\]")
 
 
 def glossed_only(names: Set[str], text: str) -> bool:
@@ -265,7 +266,7 @@ def _kind_in_name(heads: Set[str], text: str) -> bool:
     )
 
 
-_NAME = re.compile(r"(?<![\w'])[A-Z][\w.+-]*")
+_NAME = lazy_compile(r"(?<![\w'])[A-Z][\w.+-]*")
 
 
 def _named_in(text: str, code: str, asked: Set[str]) -> bool:
@@ -284,7 +285,7 @@ def _opens_sentence(text: str, at: int) -> bool:
     return not before or before[-1] in ".!?:;\n"
 
 
-_NAME_RUN = re.compile(r"(?<![\w'])[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")
+_NAME_RUN = lazy_compile(r"(?<![\w'])[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")
 
 
 def _own_page(title: str, text: str, asked: Set[str]) -> bool:

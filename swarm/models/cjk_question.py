@@ -158,6 +158,8 @@ def cjk_question_wording(question: str) -> frozenset[str]:
     particle to a word, lie in Japanese wording (`_KANA_WORDING`), or join a Korean particle
     or ending to its word's stem, unless the same bigram is also written elsewhere in the
     question as a word of its own."""
+    if question.isascii():
+        return frozenset()  # no CJK run, no Hangul word: nothing below is read
     asking: set[str] = set()
     naming: set[str] = set()
     wording = [(m.start(), m.end()) for m in _KANA_WORDING.finditer(question.strip())]

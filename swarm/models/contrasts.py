@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from swarm.lazy_re import lazy_compile
 from swarm.wiki.tokens import tokenize
 
 __all__ = ["contrasted", "direction_swapped", "task_reversed", "threshold_swapped"]
 
-_FROM = re.compile(r"\b(?:from|off|out\s+of)\s+(?:the\s+)?([A-Z][\w'&.-]*)")
-_TO = re.compile(r"\b(?:to|into|onto|towards?)\s+(?:the\s+)?([A-Z][\w'&.-]*)")
-_CONTRAST = re.compile(
+_FROM = lazy_compile(r"\b(?:from|off|out\s+of)\s+(?:the\s+)?([A-Z][\w'&.-]*)")
+_TO = lazy_compile(r"\b(?:to|into|onto|towards?)\s+(?:the\s+)?([A-Z][\w'&.-]*)")
+_CONTRAST = lazy_compile(
     r"\b(?:unlike|except(?:\s+for)?|excluding|other\s+than|rather\s+than|instead\s+of|"
     r"as\s+opposed\s+to|in\s+contrast\s+to)\s+((?:[^\s,;.]+\s+){0,2}[^\s,;.]+)",
     re.IGNORECASE,
@@ -95,13 +96,13 @@ def contrasted(question: str, question_words: frozenset[str], text: str) -> bool
 # other ("over $25", "more than 90 days"): the passage sets the bound the question does not.
 _UPPER = r"(?:over|above|more\s+than|greater\s+than|exceeding|in\s+excess\s+of|at\s+least)"
 _LOWER = r"(?:under|below|less\s+than|fewer\s+than|lower\s+than|at\s+most|up\s+to)"
-_ASKED_BOUND = re.compile(
+_ASKED_BOUND = lazy_compile(
     rf"\b(?:({_UPPER})|({_LOWER}))\s+(?:what|which|how\s+(?:much|many|long|old|big))\b",
     re.IGNORECASE,
 )
 _FIGURE = r"\s+(?:[$€£¥]\s?)?\d"
-_SAID_UPPER = re.compile(rf"\b{_UPPER}{_FIGURE}", re.IGNORECASE)
-_SAID_LOWER = re.compile(rf"\b{_LOWER}{_FIGURE}", re.IGNORECASE)
+_SAID_UPPER = lazy_compile(rf"\b{_UPPER}{_FIGURE}", re.IGNORECASE)
+_SAID_LOWER = lazy_compile(rf"\b{_LOWER}{_FIGURE}", re.IGNORECASE)
 
 
 def threshold_swapped(question: str, text: str) -> bool:

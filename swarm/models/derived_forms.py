@@ -10,6 +10,8 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from swarm.lazy_re import lazy_compile
+
 __all__ = ["derived_forms"]
 
 # General English derivational endings: "defend" is stated by "defenders", "exist" by
@@ -34,7 +36,7 @@ _ACT_NOUN = re.compile(r"^(?P<verb>[a-z]{3,4}?)e?(?:ment|ation)$")
 # (it negates), "-ee" (the one acted on: "employer", "employee"), "-age" or "-ary" (another
 # thing: "short", "shortage"; "mission", "missionary"), nor "-ic", "-ist", "-ism" (a person
 # or a doctrine of the field: "the first diabetic" is no one "diabetes" is said of).
-_CHAIN = re.compile(
+_CHAIN = lazy_compile(
     r"(?:e?ment|(?:i|a|it)?tion|s?ion|ance|ence|ancy|ency|ant|ent|ial|al|ity|iv(?:e|ity)?|"
     r"ativ(?:e|ity)?|itiv(?:e|ity)?|[ai]bl(?:e|y)?|ness|er|or|i[sz](?:e|ation)?|ful|ous|ly|y|ure|e)+"
 )
@@ -42,12 +44,12 @@ _CHAIN = re.compile(
 # "happiness"), "-able" + "ity" -> "-ability", "decide" + "ion" -> "decision", "permit" +
 # "ion" -> "permission", "describe" + "tion" -> "description".
 _BASE_SPELLINGS = (
-    (re.compile(r"e$"), ""),
-    (re.compile(r"y$"), "i"),
-    (re.compile(r"([ai])ble?$"), r"\1bil"),
-    (re.compile(r"de?$"), "s"),
-    (re.compile(r"t$"), "ss"),
-    (re.compile(r"be?$"), "pt"),
+    (lazy_compile(r"e$"), ""),
+    (lazy_compile(r"y$"), "i"),
+    (lazy_compile(r"([ai])ble?$"), r"\1bil"),
+    (lazy_compile(r"de?$"), "s"),
+    (lazy_compile(r"t$"), "ss"),
+    (lazy_compile(r"be?$"), "pt"),
 )
 _MIN_BASE = 5
 

@@ -7,17 +7,17 @@ Vatican City" on the Holy See's page): it must not win the answer over them.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from pathlib import PurePosixPath
 
+from swarm.lazy_re import lazy_compile
 from swarm.models.key_terms import KeyTerm
 from swarm.wiki.tokens import tokenize
 
 __all__ = ["EntityPages"]
 
 # "Holy See (Vatican City)", "Tanzania — overview": the name before a bracket or a dash.
-_TITLE_TAIL = re.compile(r"\s*(?:[(\[]|\s[-–—:|]\s).*$")
+_TITLE_TAIL = lazy_compile(r"\s*(?:[(\[]|\s[-–—:|]\s).*$")
 
 
 def _title_names(title: str, page: str) -> set[frozenset[str]]:

@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from swarm.lazy_re import lazy_compile
 from swarm.models.definitions import definition_asking_words
 from swarm.models.measures import measure_kinds, same_degree_forms
 from swarm.models.word_forms import MARK, question_forms, written_forms
@@ -71,10 +72,10 @@ _NUMBER_WORDS = (
 # The kinds of answer a passage holds. Currency amounts, clock times and ISO dates are not
 # counts ("how many subscribers" is not answered by "$300" or "7:00").
 _ANSWER_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("figure", re.compile(rf"\d|\b({MONTHS}|{_NUMBER_WORDS})\b", re.IGNORECASE)),
+    ("figure", lazy_compile(rf"\d|\b({MONTHS}|{_NUMBER_WORDS})\b", re.IGNORECASE)),
     (
         "money",
-        re.compile(
+        lazy_compile(
             r"[$€£¥]\s?\d|\d\s?(usd|eur|gbp|chf|dollars?|euros?|pounds?|cents?)\b|\d\s?[€£¥]|"
             r"\b(usd|eur|gbp|chf)\s?\d",
             re.I,
@@ -82,7 +83,7 @@ _ANSWER_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     (
         "date",
-        re.compile(
+        lazy_compile(
             rf"\b(1\d{{3}}|20\d{{2}})\b|\b({MONTHS})\.?\s+\d|\d(st|nd|rd|th)?\s+({MONTHS})\b|"
             # early years: "in 911", "AD 122", "350 BC"
             r"\b(in|by|from|until|till|around|circa|c\.|after|before|since)\s+\d{3}\b|"
@@ -90,18 +91,18 @@ _ANSWER_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
             re.IGNORECASE,
         ),
     ),
-    ("place", re.compile(r"\b(at|in|near|from|into|on)\s+(?:[Tt]he\s+)?[A-Z][\w'-]+")),
+    ("place", lazy_compile(r"\b(at|in|near|from|into|on)\s+(?:[Tt]he\s+)?[A-Z][\w'-]+")),
     (
         "reason",
-        re.compile(r"\b(because|due to|reasons?|why|caus(e|ed|es)|so that|led to)\b", re.I),
+        lazy_compile(r"\b(because|due to|reasons?|why|caus(e|ed|es)|so that|led to)\b", re.I),
     ),
 )
 _NEED_A_DIGIT = frozenset({"money", "date"})
-_DIGIT = re.compile(r"\d")
-_NOT_A_COUNT = re.compile(
+_DIGIT = lazy_compile(r"\d")
+_NOT_A_COUNT = lazy_compile(
     r"[$€£¥]\s?[\d.,]+|[\d.,]*\d\s?[€£¥]|\b\d{1,2}:\d{2}\b|\b\d{4}-\d{2}-\d{2}\b"
 )
-_COUNT = re.compile(rf"\d|\b({_NUMBER_WORDS})\b", re.IGNORECASE)
+_COUNT = lazy_compile(rf"\d|\b({_NUMBER_WORDS})\b", re.IGNORECASE)
 # The kinds of answer a question asks for.
 _QUESTION_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("count", re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE)),
@@ -200,7 +201,7 @@ _NAMED_KINDS = {
     _one_token("week"): frozenset(_one_token(name) for name in _WEEKDAY_NAMES),
     _one_token("month"): frozenset(_one_token(name) for name in _MONTH_NAMES if name != "may"),
 }
-_DAY_OF_THE_WEEK = re.compile(r"\bdays?\s+of\s+the\s+week\b", re.IGNORECASE)
+_DAY_OF_THE_WEEK = lazy_compile(r"\bdays?\s+of\s+the\s+week\b", re.IGNORECASE)
 _ISO_DATE = re.compile(r"\b(1\d{3}|20\d{2})-(0[1-9]|1[0-2])(?:-\d{2})?\b")
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from swarm.lazy_re import lazy_compile
 from swarm.models.alternatives import choice_stated, choice_unstated
 from swarm.models.answer_types import asks_for_value, glossed_only, value_of_noun, value_stated
 from swarm.models.cjk_question import cjk_unstated
@@ -62,7 +63,7 @@ _PAST_ASKED = re.compile(
 # A sentence that sets up an invented example ("Say you have a Projects directory...",
 # "Suppose that...", "Let's imagine..."): what it says illustrates, it is no fact about the
 # wiki's own things, unless the question supposes too.
-_HYPOTHETICAL = re.compile(
+_HYPOTHETICAL = lazy_compile(
     r"^\W*(?:(?:for\s+example|for\s+instance|now),?\s+)?(?:let['’]s\s+(?:say|imagine|suppose)|"
     r"say\s+(?:you|we|that)|suppose|imagine|assume\s+(?:you|we|that))\b",
     re.IGNORECASE,
@@ -72,7 +73,7 @@ _WH_SUBJECT, _CONTRACTIONS = (
     frozenset("s d ll re ve m".split()),
 )
 _DO_FORMS = frozenset({"do", "does", "did"})
-_HOW_MUCH = re.compile(r"\bhow\s+much\b", re.IGNORECASE)
+_HOW_MUCH = lazy_compile(r"\bhow\s+much\b", re.IGNORECASE)
 # A figure right after a word ("étape 1", "step 2", "level 3"): a label of that thing, when
 # the thing is what the question counts (the words after "how many", "combien de").
 _LABELLED = re.compile(r"([^\W\d_]+)\s+(\d+)(?![\w.,]\d)")
@@ -82,7 +83,7 @@ _COUNTED = re.compile(
 )
 # A yes/no question ("Is there a default timeout in requests?"), not a choice ("X or Y?"): a
 # passage denying it ("requests had no default") answers it, as one stating it does.
-_POLAR = re.compile(
+_POLAR = lazy_compile(
     r"^\W*(?:is|are|was|were|do|does|did|has|have|had|should|must|will|would)\b(?![^?]*\bor\b)",
     re.IGNORECASE,
 )
@@ -97,7 +98,7 @@ _FUNCTION_WORD = "|".join(sorted(STOPWORDS))
 _ATTRIBUTIVE = re.compile(
     rf"(?<![\w'-])(?<![A-Z][\w'-] )[A-Z][\w'-]*(?=\s+(?!(?:{_FUNCTION_WORD})\b)[a-z])"
 )
-_MONTH_NAME = re.compile(rf"\b(?=[A-Z])(?i:{MONTHS})\b")
+_MONTH_NAME = lazy_compile(rf"\b(?=[A-Z])(?i:{MONTHS})\b")
 
 
 _numbers = figures

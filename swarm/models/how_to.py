@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
+from swarm.lazy_re import lazy_compile
 from swarm.models.cross_references import is_cross_reference
 from swarm.models.evidence import text_words
 from swarm.models.how_to_words import action_word, ordinary_nouns
@@ -92,9 +93,9 @@ _ALTERNATIVE = re.compile(r"\b(instead\s+of|rather\s+than)\b", re.IGNORECASE)
 DENIED_CLAUSE_WORDS = 5  # "without pulling in recommended packages"
 # An adjunct after the alternative a how-to turns down ("instead of blocks | for contractors"):
 # a preposition or a conjunction that opens a phrase of its own, not the alternative's first word.
-_ADJUNCT = re.compile(r"\s(?:for|during|when|while|if|unless)\s", re.IGNORECASE)
+_ADJUNCT = lazy_compile(r"\s(?:for|during|when|while|if|unless)\s", re.IGNORECASE)
 # A passage's text with something command-like in it (`-k`, `a/b`, `x=1`).
-_CODE_LIKE = re.compile(r"(^|\s)(-{1,2}[\w-]+|[\w.-]+/[\w./-]+|\w+=\S+)")
+_CODE_LIKE = lazy_compile(r"(^|\s)(-{1,2}[\w-]+|[\w.-]+/[\w./-]+|\w+=\S+)")
 
 # The program a command line runs: past a prompt sign, `sudo` and `NAME=value` assignments.
 _COMMAND_WORD = re.compile(r"^\s*(?:[$#>]\s*)?(?:sudo\s+)?(?:[A-Za-z_]\w*=\S*\s+)*([\w][\w.+-]*)")

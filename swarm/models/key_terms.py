@@ -7,6 +7,7 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from swarm.lazy_re import lazy_compile
 from swarm.models.question_language import QuestionLanguage
 from swarm.models.question_words import GENERIC
 from swarm.wiki.code_literals import code_literals, is_argument, literal_pattern
@@ -21,7 +22,7 @@ _NOT_NAMES = frozenset(
     "tell show give list find please any there that this these those".split()
 )
 _CAPITALISED = re.compile(r"(?<![\w'])([A-Z][\w'&-]*)(?=(?:\s+([A-Z0-9][\w.]*[\w]|[A-Z0-9]))?)")
-_CJK_START = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]")
+_CJK_START = lazy_compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3]")
 # A single quote opens a quotation only where no letter is before it and closes one only
 # where none follows: in "l'URL de base de l'API" and "Bob's and Alice's" it is an
 # apostrophe (French elision, English possessive), no quotation.
@@ -79,8 +80,9 @@ def key_terms(
     terms: list[KeyTerm] = []
     for match in language.without_function_words(_CAPITALISED.finditer(question)):
         name, tail = match.group(1), match.group(2)
-        # "JRパスの7日間…": a Latin name ends where a CJK run starts.
-        name = _CJK_START.split(name, maxsplit=1)[0]
+        # "JRパスの7日間…": a Latin name ends where a CJK run starts (never in ASCII).
+        if not name.isascii():
+            name = _CJK_START.split(name, maxsplit=1)[0]
         if name.lower().strip("'s") in _NOT_NAMES or name.lower() in STOPWORDS:
             continue
         if _WEEKDAY.match(name):

@@ -10,18 +10,19 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from swarm.lazy_re import lazy_compile
 from swarm.models.evidence import text_words
 
 __all__ = ["list_items", "names_in_separate_items"]
 
 # A list's lead-in ("Land neighbours (with border lengths):"): a few words before a colon
 # (not a clock time's "7:30"), then the items.
-_LEAD_IN = re.compile(r"^([^:;]{1,80}?):\s+(?=\S)")
+_LEAD_IN = lazy_compile(r"^([^:;]{1,80}?):\s+(?=\S)")
 # An item of a list is short: a name and its figure, not a clause (words with a letter).
 MAX_ITEM_WORDS = 6
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
-_LETTERED = re.compile(r"[^\W\d_]")
-_CELL = re.compile(r"^[^:]{1,40}:\s")
+_WORD = lazy_compile(r"[^\W_]+(?:['’][^\W_]+)?")
+_LETTERED = lazy_compile(r"[^\W\d_]")
+_CELL = lazy_compile(r"^[^:]{1,40}:\s")
 
 
 def _lettered(piece: str) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from swarm.lazy_re import lazy_compile
 from swarm.wiki.tokens import tokenize
 
 __all__ = ["Measure", "measure_kinds", "measures_asked"]
@@ -23,7 +24,7 @@ _MEASURE = r"(?<![$€£¥\d.,])\d(?:[\d.,]*\d)?\s?(?:-\s?)?"
 _MEASURE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "length",
-        re.compile(
+        lazy_compile(
             rf"{_MEASURE}(km|kilomet(re|er)s?|m|met(re|er)s?|cm|centimet(re|er)s?|mm|"
             r"millimet(re|er)s?|miles?|mi|feet|foot|ft|inch(es)?|yards?|yd|"
             r"nautical miles?|light[- ]years?)\b(?!\s?/|\s?per\b)",
@@ -32,7 +33,7 @@ _MEASURE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     (
         "duration",
-        re.compile(
+        lazy_compile(
             rf"{_MEASURE}(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|"
             r"wks?|months?|years?|yrs?|decades?|centuries|century)\b|"
             r"\b(every|each|per|a|an|once a|twice a)\s+(second|minute|hour|day|night|week|"
@@ -42,7 +43,7 @@ _MEASURE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     (
         "mass",
-        re.compile(
+        lazy_compile(
             rf"{_MEASURE}(kg|kilograms?|g|grams?|tonnes?|tons?|lbs?|pounds|oz|ounces?)\b"
             r"(?!\s?/|\s?per\b)",
             re.IGNORECASE,
@@ -50,14 +51,14 @@ _MEASURE_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     (
         "age",
-        re.compile(
+        lazy_compile(
             r"\b(aged|age of)\s+\d+|\b\d+[\s-]years?[\s-]old\b|\b\d+(st|nd|rd|th) birthday\b",
             re.IGNORECASE,
         ),
     ),
     (
         "size",
-        re.compile(
+        lazy_compile(
             rf"{_MEASURE}(l|litres?|liters?|ml|gallons?|gal|m2|m²|km2|km²|sq\.?\s?\w+|"
             r"square \w+|acres?|hectares?|ha|cubic \w+|m3|m³)\b(?!\s?/|\s?per\b)",
             re.IGNORECASE,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from swarm.lazy_re import lazy_compile
 from swarm.models.calibration import HIGH_COVERAGE, HIGH_MIN_MATCHED
 from swarm.models.evidence import text_words
 from swarm.models.passage_scorer import PassageScorer
@@ -23,7 +24,7 @@ __all__ = ["part_unanswered"]
 # put the binary"), this deep.
 _MAX_DEPTH = 2
 # Clauses of a passage: "Send means...; Sync means...", "X does A, while Y does B".
-_CLAUSE = re.compile(r"[;:]|\.\s|\s[—–]\s|,\s*(?:while|whereas|but)\s", re.IGNORECASE)
+_CLAUSE = lazy_compile(r"[;:]|\.\s|\s[—–]\s|,\s*(?:while|whereas|but)\s", re.IGNORECASE)
 
 
 def _first_at(tokens: Sequence[str], name: str) -> int | None:
@@ -91,7 +92,7 @@ def _about_antecedent(
 
 
 # A run of capitalised words: one name ("Isaac Newton", "The Russian Messenger").
-_NAME_RUN = re.compile(r"(?<![\w'])[A-Z][\w'-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][\w'-]*)*")
+_NAME_RUN = lazy_compile(r"(?<![\w'])[A-Z][\w'-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][\w'-]*)*")
 
 
 def _names(text: str, asked: frozenset[str]) -> set[frozenset[str]]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
+from swarm.lazy_re import lazy_compile
 from swarm.wiki.passages import Passage
 
 __all__ = ["platform_unasked", "platforms_named"]
@@ -28,10 +29,10 @@ _FAMILIES = {
     "Android": "android",
 }
 _FAMILY_OF = {word: family for family, names in _FAMILIES.items() for word in names.split()}
-_WORD = re.compile(r"[a-z0-9]+")
+_WORD = lazy_compile(r"[a-z0-9]+")
 # The program a command line runs: past a prompt sign (`$`, `>`, `PS C:\>`) and `sudo`.
-_PROMPT = re.compile(r"^\s*(?:PS\s+\S*>|[$#>%])?\s*(?:sudo\s+)?", re.IGNORECASE)
-_PROGRAM = re.compile(r"[\w][\w.+-]*")
+_PROMPT = lazy_compile(r"^\s*(?:PS\s+\S*>|[$#>%])?\s*(?:sudo\s+)?", re.IGNORECASE)
+_PROGRAM = lazy_compile(r"[\w][\w.+-]*")
 
 
 def platforms_named(text: str) -> frozenset[str]:

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from swarm.lazy_re import lazy_compile
+
 __all__ = ["Part", "QuestionParts", "question_parts"]
 
 _I = re.IGNORECASE
@@ -47,12 +49,12 @@ _WITH_NOUN = frozenset("what which whose how".split())
 _WH_COORDINATED = re.compile(rf"^(\W*)({_WH})\s+and\s+({_WH})\b\s*(.*)$", _I)
 # The wh-phrase a clause opens with: "Who", "In which paper", "Which tools" (not "Who
 # released": a wh-word taking no noun is followed by the verb).
-_OPENING_WH = re.compile(
+_OPENING_WH = lazy_compile(
     rf"^\W*(?:{_PREP}\s+)?(?:(?:what|which|whose|how)(?:\s+(?!{_AUX}\b)[\w'-]+)?|{_WH})\b\s*",
     _I,
 )
 # A pronoun referring back to what the clause before asks about ("and when does it open?").
-_ANAPHOR = re.compile(r"\b(?:it|its|they|them|their|she|her|he|him|his|that|this|there)\b", _I)
+_ANAPHOR = lazy_compile(r"\b(?:it|its|they|them|their|she|her|he|him|his|that|this|there)\b", _I)
 # Where a conjunct ends: punctuation before a space or the end (".xz" is no full stop).
 _END = r"(?=\s*[,;?!.](?:\s|$)|$)"
 _CONJUNCT = r"[`\"'“]?[\w.+#/-]+[`\"'”]?"

@@ -9,6 +9,7 @@ import re
 from collections.abc import Mapping, Set
 from typing import Protocol
 
+from swarm.lazy_re import lazy_compile
 from swarm.wiki.tokens import tokenize
 
 __all__ = [
@@ -217,7 +218,7 @@ def answer_type_words(question: str) -> frozenset[str]:
 
 # Agent nouns ("industrialist", "babysitter", "translator", "librarian", "assistant"): a
 # person's role, which a person's name is an instance of.
-_AGENT_NOUN = re.compile(r"\w{3,}(?:ist|er|or|ian|ess|ant|ent)s?$")
+_AGENT_NOUN = lazy_compile(r"\w{3,}(?:ist|er|or|ian|ess|ant|ent)s?$")
 # Nouns of things and places with an agent noun's ending: a person's name is none of them
 # ("which river": Hokusai is no river).
 _NOT_AGENTS = frozenset(

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from swarm.lazy_re import lazy_compile
 from swarm.models.evidence import figures, lemma
 from swarm.models.text_names import capitalised_names
 from swarm.wiki.tokens import tokenize, words
@@ -29,7 +30,7 @@ __all__ = ["modifier_elsewhere", "sentence_role_problem"]
 _AUXILIARY = r"(?:did|does|do|was|were|is|are|has|have|had|will|would|could|can)"
 # "did Newcomen repair", "did the English settle", "was James Watt engaged": the capitalised
 # run between the auxiliary and the lowercase verb after it.
-_SUBJECT = re.compile(
+_SUBJECT = lazy_compile(
     rf"\b{_AUXILIARY}\s+(?:the\s+)?((?:[A-Z][\w'’-]*\s+){{1,4}}?)([a-z][a-z'-]+)\b"
 )
 _POSSESSOR = r"['’]s?\s+(\w+)"
@@ -37,24 +38,24 @@ _STEM_SHARE = 4  # letters a possessed noun shares with the verb it derives from
 
 _BEFORE = r"before|until|till|up\s+to|prior\s+to"
 _AFTER = r"after|since|from|following"
-_BOUND = re.compile(
+_BOUND = lazy_compile(
     rf"\b(?:({_BEFORE})|({_AFTER}))\s+(?:about\s+|around\s+|c\.\s+|the\s+year\s+)?"
     r"(?:A\.D\.\s+)?(\d{3,4})\b",
     re.IGNORECASE,
 )
 
-_NAMING_QUESTION = re.compile(
+_NAMING_QUESTION = lazy_compile(
     r"^\W*what(?:'s|\s+(?:is|was|are|were))\b(.*)\b(called|named|known\s+as|termed)\W*$|"
     r"^\W*what(?:'s|\s+(?:is|was|are|were))\s+(?:the|its|his|her|their)\s+names?\s+of\b(.*)$",
     re.IGNORECASE,
 )
-_NAMING_WORD = re.compile(
+_NAMING_WORD = lazy_compile(
     r"\b(?:called|named|known\s+as|termed|styled|dubbed|entitled|christened|names?|title)\b",
     re.IGNORECASE,
 )
 
 # Nouns of a quantity: what "the population of X", "the area of X" ask for is a figure.
-_QUANTITY = re.compile(
+_QUANTITY = lazy_compile(
     r"^\W*what(?:'s|\s+(?:is|was|are|were))\s+(?:the|its|his|her|their)\s+(?:\w+\s+){0,2}?"
     r"((?:population|area|length|height|width|breadth|depth|weight|mass|diameter|"
     r"circumference|distance|altitude|elevation|temperature|speed|velocity|volume|capacity|"
@@ -64,7 +65,7 @@ _QUANTITY = re.compile(
 
 
 # "English and Dutch", "Spain & Portugal", "Rome vs Carthage": names a heading joins.
-_JOINED = re.compile(
+_JOINED = lazy_compile(
     r"(?<![\w'’-])([A-Z][\w'’-]*)\s+(?:and|&|vs\.?|versus)\s+(?:the\s+)?([A-Z][\w'’-]*)"
 )
 _NEAR = 8  # words from the quantity's noun a figure of it stands within

@@ -11,9 +11,9 @@ global query" for "the global filter"), or lists the qualifier as one of several
 
 from __future__ import annotations
 
-import re
 from itertools import pairwise
 
+from swarm.lazy_re import lazy_compile
 from swarm.models.question_words import GENERIC
 from swarm.wiki.tokens import STOPWORDS, tokenize
 
@@ -37,7 +37,7 @@ _NUMBER_WORDS = frozenset(
 _JOINERS = frozenset({"or", "and", ",", "/"})
 # Words (hyphened ones whole: "multi-site") and each mark between them: a qualifier sits
 # right before its noun, no colon or semicolon between ("Tier: Multi-site; Price: ...").
-_WORD = re.compile(r"[^\W_](?:[\w.-]*[^\W_])?|[^\w\s]")
+_WORD = lazy_compile(r"[^\W_](?:[\w.-]*[^\W_])?|[^\w\s]")
 # A question's words that rank or date what it asks rather than pick one of its kind ("the
 # latest news", "the default port"): a passage's qualifiers are no siblings of them.
 _RANKING = frozenset(

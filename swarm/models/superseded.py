@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 
+from swarm.lazy_re import lazy_compile
+
 __all__ = ["superseded"]
 
 # A page or section that says it no longer holds ("2025 rate card (superseded)"): its facts
 # answer a question about the past ("what was...", "the old...", "in 2025"), not the present.
-_SUPERSEDED = re.compile(
+_SUPERSEDED = lazy_compile(
     r"\b(superseded|deprecated|obsolete|outdated|no longer (valid|current|in use|applies))\b",
     re.IGNORECASE,
 )

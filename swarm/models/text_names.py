@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from swarm.lazy_re import lazy_compile
 from swarm.models.evidence import MONTHS
 from swarm.wiki.tokens import tokenize
 
@@ -63,7 +64,7 @@ def named_places(text: str) -> set[str]:
 
 # A given name and a surname ("George Westinghouse", "Jule Schneider", "Ada K. Byron"):
 # capitalised words in a run, each written in lower case after its capital.
-_PERSONAL_NAME = re.compile(r"(?<![\w'])[A-Z][a-z'-]+(?:\s+(?:[A-Z]\.\s+)?[A-Z][a-z'-]+)+")
+_PERSONAL_NAME = lazy_compile(r"(?<![\w'])[A-Z][a-z'-]+(?:\s+(?:[A-Z]\.\s+)?[A-Z][a-z'-]+)+")
 
 
 def personal_names(text: str) -> list[set[str]]:
@@ -81,7 +82,7 @@ def personal_names(text: str) -> list[set[str]]:
 # Titles of rank and office written before a name ("Pope Leo IX", "King Harold", "Emperor
 # Babur", "President Lincoln"): general English, each saying what the person is ("Mr", "Dr",
 # "Sir", "Lord" say nothing of a role a question may name: no such titles here).
-_TITLE = re.compile(
+_TITLE = lazy_compile(
     r"(?:Pope|King|Queen|Emperor|Empress|Prince|Princess|Duke|Duchess|Earl|Count|Countess|"
     r"Baron|Baroness|Bishop|Archbishop|Cardinal|President|"
     r"Chancellor|Governor|Senator|General|Admiral|Captain|Colonel|Sultan|Tsar|Czar|Shah|"

@@ -208,8 +208,8 @@ def when_problem(question: str, text: str, new_numbers: set[str], asked: frozens
 
 
 _NO_WHEN = "no date for a when-question"
-_DATE_NUMBER = re.compile(r"(?<![\w.,])\d[\d,./:-]*\d(?![\w])|(?<![\w.,])\d(?![\w.,])")
-_HABITUAL_WHEN = re.compile(r"\bwhen\s+(do|does)\b", _I)
+_DATE_NUMBER = lazy_compile(r"(?<![\w.,])\d[\d,./:-]*\d(?![\w])|(?<![\w.,])\d(?![\w.,])")
+_HABITUAL_WHEN = lazy_compile(r"\bwhen\s+(do|does)\b", _I)
 
 
 def _date_of_asked(question: str, text: str, asked: frozenset[str]) -> bool:

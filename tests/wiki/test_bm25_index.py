@@ -23,6 +23,7 @@ from swarm.wiki.bm25_layout import DocTerms
 from swarm.wiki.bm25_store import load_matrix, load_stored_terms, save_index
 from swarm.wiki.index import PageEntry, PageMap
 from swarm.wiki.pages import read_page_text
+from swarm.wiki.tokens import tokenize
 
 WORDS = ["norman", "castle", "battle", "hastings", "1066", "rollo", "the", "of", "ship", "wool"]
 
@@ -58,6 +59,27 @@ def stats(page_map: PageMap) -> list[tuple[int, int] | None]:
         stat = (Path(page_map.wiki_dir) / entry.path).stat()
         result.append((stat.st_mtime_ns, stat.st_size))
     return result
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.text(st.sampled_from("ab zé学生券 -.,'\u00a0Σ1"), max_size=40)
+        | st.lists(st.sampled_from(WORDS + ["Castles", "THE", "ships'"]), max_size=20).map(
+            " ".join
+        ),
+        max_size=6,
+    )
+)
+def test_encoded_pages_are_their_tokens(texts: list[str]) -> None:
+    """Page after page (new words given ids as met, stopwords and lone letters dropped), each
+    page's ids name exactly the stems `tokenize` gives it."""
+    encoder = CorpusEncoder()
+    for text in texts:
+        ids = encoder.encode(text)
+        words_by_id = list(encoder.vocab)
+        assert ids.dtype == np.int32
+        assert [words_by_id[i] for i in ids.tolist()] == tokenize(text)
 
 
 @settings(max_examples=40, deadline=None)

@@ -92,3 +92,27 @@ def test_a_page_now_over_the_size_limit_is_not_served_from_the_store(tmp_path: P
     fresh = ranked(wiki, get_settings(cache_dir=tmp_path / "other", max_page_bytes=limit))
     assert stored == fresh and stored[0].path == "notes-7.md"
     assert "rebuilt in stone" not in stored[0].snippet
+
+
+def test_a_store_left_half_made_is_made_again(tmp_path: Path) -> None:
+    """The file is created without waiting on the disk: what a machine crash mid-creation can
+    leave (an empty file, a file without the table) is a store again at the next open."""
+    wiki = castle_wiki(tmp_path / "wiki")
+    settings = get_settings(cache_dir=tmp_path / "cache")
+    expected = ranked(wiki, settings)
+    store = store_path(settings)
+    with sqlite3.connect(store) as connection:
+        (mode,) = connection.execute("PRAGMA journal_mode").fetchone()
+    assert mode == "wal"  # readers never wait for a writer
+    for left in ("empty", "no table"):
+        if left == "empty":
+            for path in store.parent.iterdir():
+                path.unlink()
+            store.write_bytes(b"")
+        else:
+            with sqlite3.connect(store) as connection:
+                connection.execute("DROP TABLE passages")
+        assert ranked(wiki, settings) == expected
+        with sqlite3.connect(store) as connection:
+            (count,) = connection.execute("SELECT count(*) FROM passages").fetchone()
+        assert count >= 1, left
