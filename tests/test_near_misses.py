@@ -147,3 +147,24 @@ def test_near_misses_text_says_the_list_is_candidates_not_a_verdict(tmp_path: Pa
     assert "[opposite] Who keeps the private holiday rota?" in result.stdout
     assert "    page: rota.md" in result.stdout
     assert "second public holiday rota" not in result.stdout.split("wrong answers.")[1]
+
+
+def test_names_are_drawn_from_the_wikis_own_pages_not_a_symlink_out(tmp_path: Path) -> None:
+    (tmp_path / "in").mkdir()
+    wiki = page_wiki(tmp_path / "in", {"odo.md": "# Odo\n\n" + ODO})
+    (wiki / "questions.yaml").write_text(QUESTIONS.split("- id: rota")[0])
+    outside = tmp_path / "secret.md"
+    outside.write_text("The lease was signed by Quarrington in March.\n")
+    (wiki / "elsewhere.md").symlink_to(outside)
+
+    def asked() -> list[str]:
+        args = ["verify", str(wiki), "--backend", "offline", "--near-misses", "--json"]
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 0, result.output
+        return [item["question"] for item in json.loads(result.stdout)["asked"]]
+
+    assert not any("Quarrington" in question for question in asked())
+    # The same page inside the wiki is read: its name is the entity swapped in.
+    (wiki / "elsewhere.md").unlink()
+    (wiki / "elsewhere.md").write_text(outside.read_text())
+    assert any("Quarrington" in question for question in asked())

@@ -84,8 +84,11 @@ _NAME_PAGES = 2000
 
 
 def _wiki_texts(wiki_dir: Path) -> Iterator[str]:
-    """The text of the wiki's markdown pages (the first `_NAME_PAGES` by path), read only."""
+    """The text of the wiki's markdown pages (the first `_NAME_PAGES` by path), read only;
+    a symlink is skipped, so nothing outside the wiki is read (as `swarm get` confines)."""
     for path in sorted(wiki_dir.rglob("*.md"))[:_NAME_PAGES]:
+        if path.is_symlink():
+            continue
         try:
             yield path.read_text(encoding="utf-8", errors="replace")
         except OSError:
