@@ -17,7 +17,7 @@ from swarm.models.contrasts import (
     task_reversed,
     threshold_swapped,
 )
-from swarm.models.cross_references import is_cross_reference
+from swarm.models.cross_references import is_cross_reference, under_pointer_heading
 from swarm.models.definitions import meaning_unstated
 from swarm.models.evidence import MONTHS, figures, lemma, spoken, text_words
 from swarm.models.how_to import (
@@ -238,7 +238,7 @@ class EvidenceRule:
     def problem(self, text: str, context: str, code: str, words_: frozenset[str]) -> str:
         """Why `text` is not evidence enough for `high` ("" when it is)."""
         raw = f"{context}\n{text}"
-        if is_cross_reference(text):
+        if is_cross_reference(text) or under_pointer_heading(context):
             return "the passage only points to other pages (see also, related...)"
         if not self.key_terms_stated(text, context, words_, code):
             return "a key term is missing"

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from conftest import FIXTURES
+
 from swarm.wiki_query import query
 from tests.fakes import page_wiki
 
@@ -32,3 +34,28 @@ def test_the_pages_own_text_leads_over_a_see_also_line(tmp_path: Path) -> None:
     wiki = page_wiki(tmp_path, PAGES)
     result = query("What's a Wizard-of-Oz prototype?", wiki_dir=wiki, model="offline")
     assert result.answer.startswith("A prototype in which a person secretly performs")
+
+
+def test_a_related_bug_reports_section_is_no_answer() -> None:
+    # A real vault's section of issue links whose titles happen to hold the question's words.
+    question = (
+        "Tasks are missing from my query results; what should I check before filing a bug report?"
+    )
+    result = query(question, wiki_dir=FIXTURES / "tasks-vault", model="offline")
+    assert result.pages_consulted[0].endswith("- Related bug reports.md")
+    assert result.confidence != "high", result.answer
+
+
+def test_a_section_heading_of_its_own_subject_still_answers(tmp_path: Path) -> None:
+    pages = {
+        "support/callouts.md": (
+            "# Callouts\n\n## Missing tasks in callouts\n\n"
+            "Tasks in titled callouts are missing from query results in Obsidian 1.6.3; "
+            "upgrade to Obsidian 1.6.5 to fix it.\n"
+        ),
+    }
+    wiki = page_wiki(tmp_path, pages)
+    question = "Which Obsidian version fixes tasks missing from query results in callouts?"
+    result = query(question, wiki_dir=wiki, model="offline")
+    assert result.confidence == "high", result.answer
+    assert "1.6.5" in result.answer
