@@ -7,7 +7,6 @@ The questions file lives in `questions`, grading in `grading`, the text report i
 
 from __future__ import annotations
 
-import datetime as dt
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -88,11 +87,7 @@ async def run_verification(
     fixture_dir = Path(fixture_dir)
     question_set = load_question_set(questions_path or find_questions_file(fixture_dir))
     # A pinned day keeps the expected `stale` flags true whatever day the check runs on.
-    now = (
-        dt.datetime.combine(question_set.as_of, dt.time(12), tzinfo=dt.UTC)
-        if question_set.as_of
-        else None
-    )
+    now = question_set.now()
     started = time.perf_counter()
     backends: set[str] = set()
     outcomes: list[QuestionOutcome] = []

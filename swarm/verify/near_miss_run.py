@@ -5,7 +5,6 @@ query and report the ones still answered `high`, per kind, as candidates to read
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -112,11 +111,7 @@ async def run_near_misses(
 
     fixture_dir = Path(fixture_dir)
     question_set = load_question_set(questions_path or find_questions_file(fixture_dir))
-    now = (
-        dt.datetime.combine(question_set.as_of, dt.time(12), tzinfo=dt.UTC)
-        if question_set.as_of
-        else None
-    )
+    now = question_set.now()
     report = NearMissReport(fixture_dir=fixture_dir, cap=cap)
 
     async def ask(text: str, time_sensitive: bool | None) -> Any:

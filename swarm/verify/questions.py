@@ -99,6 +99,10 @@ class QuestionSet(BaseModel):
     questions: list[VerificationQuestion] = Field(min_length=1)
     as_of: dt.date | None = None
 
+    def now(self) -> dt.datetime | None:
+        """The moment the questions are asked at: noon UTC of `as_of`, or None (the real now)."""
+        return dt.datetime.combine(self.as_of, dt.time(12), tzinfo=dt.UTC) if self.as_of else None
+
     @model_validator(mode="after")
     def _unique_ids(self) -> QuestionSet:
         seen: set[str] = set()
