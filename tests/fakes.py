@@ -73,6 +73,16 @@ def settings(**overrides: Any) -> Settings:
     return get_settings(**{"model_max_retries": 0, "model_timeout_s": 2, **overrides})
 
 
+def make_wiki(root: Path, pages: dict[str, str], index_lines: list[str]) -> Path:
+    """A wiki at `root` of `pages` (path -> text) whose index.md holds `index_lines`."""
+    root.mkdir(parents=True, exist_ok=True)
+    for rel_path, text in pages.items():
+        (root / rel_path).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel_path).write_text(text, encoding="utf-8")
+    (root / "index.md").write_text("# Index\n\n" + "\n".join(index_lines) + "\n", encoding="utf-8")
+    return root
+
+
 def page_wiki(root: Path, pages: dict[str, str]) -> Path:
     """A wiki at `root` of `pages` (path -> text), each listed in index.md by its name."""
     lines = [f"- [{name.removesuffix('.md')}]({name})" for name in pages]

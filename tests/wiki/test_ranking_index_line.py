@@ -8,15 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from swarm.wiki_query import query
-
-
-def make_wiki(root: Path, pages: dict[str, str], index_lines: list[str]) -> Path:
-    root.mkdir(parents=True, exist_ok=True)
-    for rel_path, text in pages.items():
-        (root / rel_path).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel_path).write_text(text, encoding="utf-8")
-    (root / "index.md").write_text("# Index\n\n" + "\n".join(index_lines) + "\n", encoding="utf-8")
-    return root
+from tests.fakes import make_wiki
 
 
 def pages_read(question: str, wiki: Path) -> list[str]:
