@@ -9,22 +9,16 @@ from __future__ import annotations
 import codecs
 import datetime as dt
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from stat import S_ISREG
 from typing import Any
 
 from swarm.errors import PageOutsideWiki, PageUnreadable, WikiError
+from swarm.wiki.excerpt_window import cut_excerpt
 from swarm.wiki.page_paths import check_page_path, check_page_path_fast
-from swarm.wiki.page_text import (
-    TRUNCATION_MARKER,
-    cut_at_word,
-    page_title,
-    split_frontmatter,
-    strip_frontmatter,
-    truncate_with_marker,
-)
+from swarm.wiki.page_text import page_title, split_frontmatter, strip_frontmatter
 
 __all__ = [
     "PageExcerpt",
@@ -44,7 +38,8 @@ _UTF8_MAX_BYTES_PER_CHAR = 4
 
 @dataclass(frozen=True, slots=True)
 class PageExcerpt:
-    """The first `max_chars` of one page's body, or why it could not be read."""
+    """Up to `max_chars` of one page's body (its first, or the window a question asks
+    about: `offset` > 0), or why it could not be read."""
 
     path: str
     title: str
@@ -53,6 +48,7 @@ class PageExcerpt:
     metadata: dict[str, Any] = field(default_factory=dict)
     error: str | None = None
     modified: dt.datetime | None = None  # the file's modification time (UTC)
+    offset: int = 0  # where in the body the excerpt's window starts (0: the page's head)
 
 
 def _resolve_root(wiki_dir: Path | str, rel_path: str) -> str:
@@ -324,17 +320,29 @@ def read_pages(
     *,
     max_chars: int = 1500,
     max_bytes: int = 2_000_000,
+    focus: Mapping[str, float] | None = None,
 ) -> list[PageExcerpt]:
     """`read_page` for each `(path, title)` of one wiki, the wiki dir and each folder
-    resolved once for the whole batch (the same confinement as `read_page_texts`)."""
+    resolved once for the whole batch (the same confinement as `read_page_texts`).
+
+    `focus`: a question's tokens (`tokenize`'s). A page longer than the excerpt is then read
+    where they are (`excerpt_window.focus_window`, its first `_FOCUS_READ_BYTES` searched),
+    its head kept when no later window holds more of them."""
     try:
         root: str | None = _resolve_root(wiki_dir, "")
     except PageUnreadable:
         root = None
     folders: dict[str, str | None] = {}
+    wanted = dict(focus or {})
     return [
-        _excerpt(root, rel_path, title, max_chars, max_bytes, folders) for rel_path, title in pages
+        _excerpt(root, rel_path, title, max_chars, max_bytes, folders, wanted)
+        for rel_path, title in pages
     ]
+
+
+# How much of a long page a question's window is looked for in: ~60 screens of text, so a
+# question never makes swarm read a multi-megabyte file whole.
+_FOCUS_READ_BYTES = 262_144
 
 
 def _excerpt(
@@ -344,8 +352,11 @@ def _excerpt(
     max_chars: int,
     max_bytes: int,
     folders: dict[str, str | None],
+    focus: Mapping[str, float] | None = None,
 ) -> PageExcerpt:
     limit = excerpt_read_bytes(max_chars, max_bytes)
+    if focus:
+        limit = max(limit, min(max_bytes, _FOCUS_READ_BYTES))
     try:
         if root is None:
             check_page_path(rel_path)
@@ -360,20 +371,15 @@ def _excerpt(
     # A frontmatter block longer than the prefix reads as unterminated: the text is the body.
     metadata, body = split_frontmatter(text)
     body = body.strip()
-    excerpt, truncated = truncate_with_marker(body, max_chars)
-    if cut_short and not truncated:
-        # The file goes on past what was read, so its last word may be cut: end on a word
-        # boundary, marked as cut. The "x" stands for the unread rest and is never kept.
-        limit_chars = min(max_chars, len(body) + len(TRUNCATION_MARKER))
-        excerpt = cut_at_word(body + "x", limit_chars) if body else ""
-        truncated = True
+    excerpt = cut_excerpt(body, max_chars, focus, cut_short=cut_short)
     return PageExcerpt(
         path=rel_path,
         title=page_title(rel_path, title, metadata, body),
-        text=excerpt,
-        truncated=truncated,
+        text=excerpt.text,
+        truncated=excerpt.truncated,
         metadata=metadata,
         modified=_utc_from_timestamp(mtime),
+        offset=excerpt.offset,
     )
 
 
