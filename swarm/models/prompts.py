@@ -197,6 +197,8 @@ def _excerpt_block(excerpt: PageExcerpt) -> str:
     if excerpt.error:
         return f"{header}\n(unreadable: {_one_line(excerpt.error, 200)})"
     note = "\n(excerpt truncated)" if excerpt.truncated else ""
+    if excerpt.offset:  # the window a long page was read at, its headings in front
+        header += "\n(excerpt from further down the page)"
     return f"{header}\n---\n{excerpt.text}{note}"
 
 

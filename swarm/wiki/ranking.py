@@ -154,6 +154,14 @@ class PageRanker:
             return _page_stats(self.wiki_dir, self.page_map) == self._page_stats
         return True
 
+    def query_idf(self, query: str) -> dict[str, float]:
+        """BM25's IDF over this wiki of each token of `query` (its word forms too) that some
+        page holds: how much each says about where an answer is (`excerpt_window`)."""
+        if self._retriever is None:
+            return {}
+        asked = set(self._forms.expand(query, query_tokens(query)))
+        return token_idf(self._retriever, self._vocab, asked)
+
     def rank(self, query: str, k: int = 5, *, snippets: bool = True) -> list[RankedPage]:
         """The top `k` pages for `query` with a positive score, best first: BM25 over the
         pages, then the best `PASSAGE_PAGES` of them each gain `PASSAGE_WEIGHT` of the IDF of

@@ -66,7 +66,7 @@ def test_a_table_row_further_down_is_read_under_its_header_row() -> None:
 
 def test_a_code_block_is_entered_at_its_start_and_cut_at_the_limit() -> None:
     code = "\n".join(f"step {n}" for n in range(300))
-    body = f"# Build\n\n" + f"{FILLER}\n\n" * 4 + f"## Shipping\n\n```sh\n{code}\n```"
+    body = "# Build\n\n" + f"{FILLER}\n\n" * 4 + f"## Shipping\n\n```sh\n{code}\n```"
 
     window = focus_window(body, tokens("How do I ship it?"), 1500)
 
