@@ -36,6 +36,13 @@ _PAST_RELEASE = re.compile(
     r"|\bwhen\s+(?:was|were)\s+(?:[\w.-]+\s+){0,4}?released\b",
     re.IGNORECASE,
 )
+# Any release, not one: "each release", "every release", "a release with only bug fixes" name
+# the kind ("a new release", "the release" may be news).
+_ANY_RELEASE = re.compile(
+    r"\b(?:each|every|any|per)\s+releases?\b|\ba\s+release(?=\s+(?:with|without|that|which|"
+    r"containing|of)\b)",
+    re.IGNORECASE,
+)
 # A release the asker makes ("Which script do I run to cut a new release?", "before
 # publishing a release"): a task's object, not news.
 _RELEASE_WORK = re.compile(
@@ -154,11 +161,13 @@ _PAST_ASKED_EVENT = re.compile(
 def without_past_events(text: str) -> str:
     """`text` without the releases, announcements and news its age marks as past ("an older
     release", "the previous stable release") or a past change came in ("Which release added
-    X?"), the releases the asker makes ("to cut a new release"), the parts of the work of
+    X?"), any release ("each release", "a release with only bug fixes"), the releases the
+    asker makes ("to cut a new release"), the parts of the work of
     releasing ("the release script", "a release post"), and the "still" of a past
     state ("How many issues were still open after the audit?", "Was it still running
     then?")."""
     text = _RELEASE_WORK.sub(" ", _PAST_RELEASE.sub(" ", _PAST_EVENT.sub(" ", text)))
+    text = _ANY_RELEASE.sub(" ", text)
     text = _RELEASE_PART.sub(" ", _PAST_ASKED_EVENT.sub(r"\1", without_relative_clauses(text)))
     return _PAST_STILL.sub(r"\1", text)
 

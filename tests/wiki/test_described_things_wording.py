@@ -62,6 +62,13 @@ NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
         pytest.param("Did they release version 2 yet?", True, id="did-release-yet"),
         pytest.param("What is in the new release?", True, id="the-new-release"),
         pytest.param(
+            "For a release with only bug fixes, which part of the version goes up?",
+            False,
+            id="a-release-with",
+        ),
+        pytest.param("What changes in every release?", False, id="every-release"),
+        pytest.param("Is a new release out?", True, id="a-new-release"),
+        pytest.param(
             "What's the most the company will reimburse for family-building costs?",
             False,
             id="reimbursed-costs",
