@@ -94,6 +94,7 @@ def report_dict(report: VerificationReport) -> dict[str, Any]:
                 "confidence": outcome.observed.confidence,
                 "go_external": outcome.observed.go_external,
                 "stale": outcome.observed.stale,
+                "time_sensitive": outcome.observed.time_sensitive,
                 "pages_consulted": list(outcome.observed.pages_consulted),
                 "page_hit": outcome.page_hit,
                 "answer_hit": outcome.answer_hit,

@@ -96,7 +96,7 @@ def freshness_flags(
         time_sensitive = True
     stale = any(
         page_is_stale(
-            _freshness_metadata(by_path[path], settings),
+            _freshness_metadata(by_path[path], settings, page_map),
             now=now,
             stale_after_days=settings.stale_after_days,
             time_sensitive=time_sensitive or path in sensitive_pages,
@@ -112,16 +112,26 @@ def freshness_flags(
 _OUT_OF_DATE_FOLDERS = frozenset({*OUT_OF_DATE_WORDS, "old"})
 
 
-def _freshness_metadata(excerpt: PageExcerpt, settings: Settings) -> Mapping[str, Any]:
+def _freshness_metadata(
+    excerpt: PageExcerpt, settings: Settings, page_map: PageMap
+) -> Mapping[str, Any]:
     """The frontmatter freshness is judged on, with the dates the page's text states
     (`body_dates`: "Last updated: April 29, 2022" counts when newer than the frontmatter's
     dates, "Next review due: ..." when the frontmatter sets no `review_by`); with
     `stale_from_mtime`, a page that records no date anywhere is as old as its file. A page
     its owner filed in a folder of superseded copies (`_old/`, `Outdated/`, `deprecated/`)
-    is marked out of date, unless its frontmatter says otherwise."""
+    is marked out of date, unless its frontmatter says otherwise; so is an undated leftover
+    copy of a page beside it (`_leftover_copy`)."""
     metadata: Mapping[str, Any] = excerpt.metadata
     folders = {key_name(folder).strip("_") for folder in excerpt.path.split("/")[:-1]}
-    if folders & _OUT_OF_DATE_FOLDERS and "outdated" not in map(key_name, metadata):
+    own_flag = "outdated" in map(key_name, metadata)
+    if folders & _OUT_OF_DATE_FOLDERS and not own_flag:
+        metadata = {**metadata, "outdated": True}
+    elif (
+        not own_flag
+        and page_last_updated(metadata) is None
+        and _leftover_copy(excerpt.path, page_map)
+    ):
         metadata = {**metadata, "outdated": True}
     stated = body_dates(excerpt.text)
     recorded = page_last_updated(metadata)
@@ -139,6 +149,51 @@ def _freshness_metadata(excerpt: PageExcerpt, settings: Settings) -> Mapping[str
     ):
         return {**metadata, "updated": excerpt.modified}
     return metadata
+
+
+# The names editors and sync tools give a copy of a note: Obsidian's "Note 1.md", Finder's
+# "Note copy.md", Windows' "Note - Copy.md" and "Note (1).md", Dropbox's "Note (conflicted
+# copy 2026-01-02).md".
+_COPY_SUFFIX = re.compile(
+    r"(?:\s\d{1,2}|\s(?:-\s)?copy(?:\s\d{1,2})?|\s?\(\d{1,2}\)|\s\([^()]*conflicted copy[^()]*\))$",
+    re.IGNORECASE,
+)
+
+
+def _name_key(stem: str) -> str:
+    """A note's name as its copies repeat it: no emoji or symbols around it, case folded
+    ("🐞 Faultline" and "Faultline" are one note)."""
+    return " ".join(re.sub(r"[^\w\s.-]+", " ", stem).split()).casefold()
+
+
+def _leftover_copy(path: str, page_map: PageMap) -> bool:
+    """`path` is named as a copy ("Faultline 1.md", "Faultline copy.md") of another page of the
+    same folder ("🐞 Faultline.md"): a copy left behind when the note was duplicated or synced
+    in conflict, which the note itself has moved on from. "Chapter 1.md" with no "Chapter.md"
+    beside it is a page of its own, and so are the notes of a numbered series beside their
+    overview ("Sprint.md", "Sprint 1.md", "Sprint 2.md", "Sprint 3.md")."""
+    folder, _, name = path.rpartition("/")
+    stem = name.removesuffix(".md")
+    copied = _COPY_SUFFIX.search(stem)
+    if copied is None or copied.start() == 0:
+        return False
+    base = stem[: copied.start()]
+    siblings = page_map.names_by_folder.get(folder, ())
+    series = f"{base} "
+    if sum(1 for n in siblings if n.startswith(series) and n[len(series) : -3].isdigit()) > 2:
+        return False  # "Sprint 1.md", "Sprint 2.md", "Sprint 3.md": a series, not copies
+    if f"{base}.md" in siblings:
+        return True
+    # The original may carry an emoji or another case ("🐞 Faultline.md"). Cheap tests first:
+    # the folder may be big.
+    original = _name_key(base)
+    return any(
+        len(original) <= len(other) - 3 <= len(original) + 4
+        and other != name
+        and original in other.casefold()
+        and _name_key(other.removesuffix(".md")) == original
+        for other in siblings
+    )
 
 
 # An amount of money as pages and answers write it: "$1,600", "C$3.1B", "€ 14.50", "31.9 ct",

@@ -123,6 +123,15 @@ class PageMap:
         return PageMatch(None, reason or "not in the index")
 
     @cached_property
+    def names_by_folder(self) -> dict[str, tuple[str, ...]]:
+        """The file names of the pages directly in each folder ("" for the top), built once."""
+        names: dict[str, list[str]] = {}
+        for entry in self.entries:
+            folder, _, name = entry.path.rpartition("/")
+            names.setdefault(folder, []).append(name)
+        return {folder: tuple(listed) for folder, listed in names.items()}
+
+    @cached_property
     def _by_folded_path(self) -> dict[str, list[str]]:
         folded: dict[str, list[str]] = {}
         for entry in self.entries:

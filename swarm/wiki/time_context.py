@@ -36,6 +36,13 @@ _PAST_RELEASE = re.compile(
     r"|\bwhen\s+(?:was|were)\s+(?:[\w.-]+\s+){0,4}?released\b",
     re.IGNORECASE,
 )
+# Any release, not one: "each release", "every release", "a release with only bug fixes" name
+# the kind ("a new release", "the release" may be news).
+_ANY_RELEASE = re.compile(
+    r"\b(?:each|every|any|per)\s+releases?\b|\ba\s+release(?=\s+(?:with|without|that|which|"
+    r"containing|of)\b)",
+    re.IGNORECASE,
+)
 # A release the asker makes ("Which script do I run to cut a new release?", "before
 # publishing a release"): a task's object, not news.
 _RELEASE_WORK = re.compile(
@@ -60,10 +67,15 @@ _PAST_STILL = re.compile(
 # A how-to ("How do I print the kernel release?", "how to cut a release"), or the command, the
 # option or the shortcut that does something ("Which command tells me the current timezone?",
 # "What's the git flag to ...").
+# A frame naming the tool first ("In SQLite, how do I ...", "On macOS, which shortcut ...")
+# leaves the question a how-to; so do the knobs of a query language or an API ("What filter
+# finds ...", "Which function returns ...", "What placeholder do I write ...").
 _HOW_TO = re.compile(
-    r"^\W*(?:how\s+(?:do|does|can|could|should|would|will|might|must)\s+"
+    r"^\W*(?:(?:in|on|with|for|from|using|inside|under|within|via)\s+[^,?.!]{1,40},\s*)?"
+    r"(?:how\s+(?:do|does|can|could|should|would|will|might|must)\s+"
     r"(?:i|we|you|one|they)\b|how\s+to\b|(?:what|which)(?:['’]s|\s+is|\s+are)?\s+(?:the\s+)?"
-    r"(?:[\w-]+\s+)?(?:commands?|options?|flags?|switch|shortcuts?|keybindings?|syntax)\b)",
+    r"(?:[\w-]+\s+)?(?:commands?|options?|flags?|switch|shortcuts?|keybindings?|syntax|filters?|"
+    r"functions?|methods?|parameters?|arguments?|placeholders?|directives?|operators?)\b)",
     re.IGNORECASE,
 )
 # A first-person statement before the question tells the asker's case ("I'm ill this
@@ -71,8 +83,10 @@ _HOW_TO = re.compile(
 # US:"): its time dates the case, not the fact asked. Not one saying what the asker wants to
 # know ("I need the latest figures."), which carries the ask.
 _ASKER_CASE = re.compile(r"^\W*(?:i|we|my|our)(?:['’](?:m|re|ve|ll|d))?\b", re.IGNORECASE)
+# "I want to keep the latest copy." tells what the asker does, not what they want to know.
 _WANTS_TO_KNOW = re.compile(
-    r"\b(?:wants?|need|needs|(?:would\s+|['’]d\s+)like|wonder\w*|curious|looking\s+for|ask\w*|interested|know|"
+    r"\b(?:wants?(?!\s+to\s+(?!know|find|see|learn|check|hear|understand|get)\w)|need|needs|"
+    r"(?:would\s+|['’]d\s+)like|wonder\w*|curious|looking\s+for|ask\w*|interested|know|"
     r"trying\s+to\s+(?:find|figure|work\s+out|learn|see|check))\b",
     re.IGNORECASE,
 )
@@ -103,15 +117,58 @@ _PAST_PAYMENT = re.compile(
 )
 
 
+# A relative clause after a noun ("tasks that are still waiting", "the oldest organisation
+# that still exists", "a feature that isn't released yet", "a message that Compose is now
+# part of the CLI") says which thing is meant, as a condition does ("when an invoice is still
+# unpaid"): its "still", "now", "current" or release is not asked. Not a clause after a verb
+# or an adjective of knowing or saying ("is it true that it is still open?"): that is asked.
+_RELATIVE_CLAUSE = re.compile(r"\b([A-Za-z][\w'’-]*)\s+that\b[^,;:?!.]*", re.IGNORECASE)
+_NOT_NOUNS = frozenset(
+    "true false sure certain clear likely possible know knows knew known say says said tell "
+    "tells told think thinks thought believe believes mean means meant hear heard read see "
+    "saw seen confirm confirms confirmed check notice noticed claim claims show shows find "
+    "found ensure so such now given fact that is are was were be been do does did me us you "
+    "him her them it".split()
+)
+_IN_RELATIVE = re.compile(
+    r"\b(?:still|now|current|currently|releases?|released|announced)\b", re.IGNORECASE
+)
+
+
+def without_relative_clauses(text: str) -> str:
+    """`text` without the "still", "now", "current" and release words of a relative clause
+    after a noun ("tasks that are still waiting on another task"): they say which thing is
+    meant, not that the present is asked about."""
+
+    def describing(match: re.Match[str]) -> str:
+        if match.group(1).lower() in _NOT_NOUNS or match.start() == 0:
+            return match.group()
+        return _IN_RELATIVE.sub(" ", match.group())
+
+    return _RELATIVE_CLAUSE.sub(describing, text)
+
+
+# An event named as the object of a past-tense question ("Which newsgroup did Linus post his
+# announcement to?", "What did the release notes of 2.0 say?"): a known event, not the news.
+# Not the verb ("Did they release it yet?" asks whether it is out now).
+_PAST_ASKED_EVENT = re.compile(
+    r"(\bdid\b[^?.!]*?\b(?:his|her|its|their|our|my|your|the|a|an|that|this)\s+"
+    r"(?:[\w.-]+\s+){0,2}?)(?:announcements?|releases?|news)\b",
+    re.IGNORECASE,
+)
+
+
 def without_past_events(text: str) -> str:
     """`text` without the releases, announcements and news its age marks as past ("an older
     release", "the previous stable release") or a past change came in ("Which release added
-    X?"), the releases the asker makes ("to cut a new release"), the parts of the work of
+    X?"), any release ("each release", "a release with only bug fixes"), the releases the
+    asker makes ("to cut a new release"), the parts of the work of
     releasing ("the release script", "a release post"), and the "still" of a past
     state ("How many issues were still open after the audit?", "Was it still running
     then?")."""
     text = _RELEASE_WORK.sub(" ", _PAST_RELEASE.sub(" ", _PAST_EVENT.sub(" ", text)))
-    text = _RELEASE_PART.sub(" ", text)
+    text = _ANY_RELEASE.sub(" ", text)
+    text = _RELEASE_PART.sub(" ", _PAST_ASKED_EVENT.sub(r"\1", without_relative_clauses(text)))
     return _PAST_STILL.sub(r"\1", text)
 
 
@@ -171,4 +228,27 @@ def without_licensing(text: str) -> str:
 def without_past_payments(text: str) -> str:
     """`text` without the money verbs of a past-tense question about what something cost or
     was paid ("What did the offsite cost?", "How much was it?"): a record, not a price."""
-    return _PAST_PAYMENT.sub(lambda match: match.group(1) or " ", text)
+    return _PAST_PAYMENT.sub(lambda match: match.group(1) or " ", without_claimed_costs(text))
+
+
+# What a claim or a reimbursement is for ("reimburse for IVF or other family-building costs",
+# "claim travel expenses", 健康診断の費用は何で請求, 費用を精算): the kind of expense a rule
+# covers, not a price asked.
+_CLAIM_VERB = re.compile(
+    r"\b(?:reimburs\w*|refund(?:s|ed|ing)?|claim(?:s|ed|ing)?|expens(?:e|ed|ing)\s+(?!is|are))",
+    re.IGNORECASE,
+)
+_CLAIMED_COST = re.compile(r"\b(?:costs|expenses|the\s+cost)\b", re.IGNORECASE)
+_CLAIMED_COST_CJK = re.compile(r"費用(?=[^？?。!！]{0,12}(?:請求|精算|払い戻|申請|立て替え))")
+
+
+def without_claimed_costs(text: str) -> str:
+    """`text` without the cost words of a sentence about claiming or reimbursing them
+    ("What's the most the company will reimburse for family-building costs?"): the rule's
+    expense, not a price that moves. A price asked beside it ("how much does it cost") stays."""
+    sentences = _SENTENCE_END.split(text)
+    kept = [
+        _CLAIMED_COST.sub(" ", sentence) if _CLAIM_VERB.search(sentence) else sentence
+        for sentence in sentences
+    ]
+    return _CLAIMED_COST_CJK.sub(" ", " ".join(kept))

@@ -43,8 +43,8 @@ _TOPIC_PATTERNS = (
     # "How much weight / water ...", "how much would the oceans rise": a quantity.
     r"how\s+much\s+(?:(?:is|are|was|were|for|per|to|money|cash)\b|[$€£¥])",
     r"how\s+much\s+(?:do|does|did|will|would|should|could|can|might|must)\b[^?.!]*?\b"
-    r"(?:cost|costs|charge|charges|charged|pay|pays|paid|paying|spend|spent|earn|earns|"
-    r"earned|make|makes|made|raise|raised|bill|billed|owe|owed|sell|sold|fetch|ask)",
+    r"(?:cost|costs|charge|charges|charged|pay|pays|paid|paying|spend|spent|earn|earns|earned|"
+    r"make|makes|made|raise|raised|bill|billed|owe|owed|sell|sold|fetch|ask|reimburse|refund)",
     # "What do we pay per kWh?", "what are we paying for the van", "what does the job pay?":
     # the amount paid ("what do I pay attention to" is no price).
     r"what\s+(?:do|does|did|will|would|should|must|are|is|am|were|was)\s+(?:[\w&.'’-]+\s+){1,3}"
@@ -61,7 +61,7 @@ _TOPIC_PATTERNS = (
     r"valuations?",
     r"valued",
     r"funding",
-    r"(?:funding|seed|series\s+[a-h])\s+rounds?",
+    r"(?:funding|seed|series\s+[a-h])\s+rounds?|rounds?(?=[^?.!]*\b(?:closed?|closing|led)\b)",
     # Raising money, not raising an exception: a round, capital, funds or an amount follows.
     r"rais(?:e|es|ed|ing)\s+(?:(?:a|an|its|their|our|his|her|new|the|another|fresh)\s+)*"
     r"(?:rounds?|money|capital|funds?|funding|series|seed|[$€£]|\d)",
@@ -97,7 +97,7 @@ _MOMENT_PATTERNS = (
     r"today(?:'s)?",
     r"tonight",
     r"yesterday",
-    r"latest",
+    r"(?<!at\sthe\s)latest",  # "at the latest" sets a deadline
     # the adjective, not the noun ("which current keeps the Atacama dry", "a current of air"),
     # nor the place or thing a session is at ("the current directory", "the current branch":
     # `_SESSION_THING`)

@@ -94,4 +94,5 @@ def test_verify_json_gives_the_figures_and_every_outcome(two_wikis: tuple[Path, 
     gate = {f["name"]: f for f in data["figures"]}["gate agreement"]
     assert (gate["target"], gate["required"]) == (0.9, False)
     assert data["questions"] == len(data["outcomes"]) > 0
-    assert {"id", "passed", "confidence", "pages_consulted"} <= set(data["outcomes"][0])
+    flags = {"go_external", "stale", "time_sensitive"}  # the gate's three, as answered
+    assert {"id", "passed", "confidence", "pages_consulted", *flags} <= set(data["outcomes"][0])
