@@ -6,7 +6,6 @@ Answer selection over the scored passages is `swarm.models.extractive`.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping, Sequence
 from pathlib import PurePath
 
@@ -46,6 +45,7 @@ from swarm.models.question_words import (
     MONEY,
     NEEDS_EXPLANATION,
     NEEDS_FIGURE_KINDS,
+    PRESENT_MOMENT,
     QUESTION_SCAFFOLD,
     REASON_WORDS,
     loosened,
@@ -58,12 +58,6 @@ from swarm.models.still_questions import state_time_unstated
 from swarm.wiki.passages import Passage
 
 __all__ = ["PassageScorer"]
-
-_PRESENT_MOMENT = re.compile(
-    r"\b(right\s+now|at\s+(the\s+)?(moment|present)|these\s+days|presently|currently|"
-    r"nowadays|as\s+(things|it)\s+stands?)\b",
-    re.IGNORECASE,
-)
 
 # --- scoring ------------------------------------------------------------------------------
 
@@ -78,7 +72,7 @@ class PassageScorer:
         self.titles: Mapping[str, str] = dict(titles or {})
         # "right now", "at the moment", "currently" ask for the present, like "now": no
         # words a passage must state ("all rights reserved" answers nothing).
-        wording = _PRESENT_MOMENT.sub(" now ", query)
+        wording = PRESENT_MOMENT.sub(" now ", query)
         asked = question_text_words(wording) - QUESTION_SCAFFOLD - EvidenceRule.request_words(query)
         asked -= frame_words(query)  # "must", "may", "allowed to": as "can", "should" are
         asked -= cjk_question_wording(query)
