@@ -24,7 +24,7 @@ from swarm.models.calibration import (
 )
 from swarm.models.cjk_question import cjk_junctions, cjk_question_wording, cjk_scaffold
 from swarm.models.cross_references import is_cross_reference
-from swarm.models.definitions import term_defined
+from swarm.models.definitions import qualification_words, term_defined
 from swarm.models.derived_forms import derived_forms
 from swarm.models.entity_pages import EntityPages
 from swarm.models.evidence import (
@@ -38,7 +38,9 @@ from swarm.models.evidence_rule import EvidenceRule
 from swarm.models.frame_words import frame_words
 from swarm.models.how_to_words import action_word
 from swarm.models.measures import measures_asked
+from swarm.models.own_names import background_names, kind_in_plural_only
 from swarm.models.platform_scope import platform_unasked
+from swarm.models.polar_questions import proposition_unstated
 from swarm.models.question_language import question_language
 from swarm.models.question_words import (
     COUNTING,
@@ -54,6 +56,7 @@ from swarm.models.question_words import (
 from swarm.models.reasons import reason_stated
 from swarm.models.scored_passages import ScoredPassage, prose
 from swarm.models.sentence_roles import modifier_elsewhere
+from swarm.models.siblings import heading_narrows
 from swarm.models.still_questions import state_time_unstated
 from swarm.wiki.passages import Passage
 
@@ -76,6 +79,7 @@ class PassageScorer:
         asked = question_text_words(wording) - QUESTION_SCAFFOLD - EvidenceRule.request_words(query)
         asked -= frame_words(query)  # "must", "may", "allowed to": as "can", "should" are
         asked -= cjk_question_wording(query)
+        asked -= qualification_words(query)  # "still count as a junior": no count asked
         # A how-to's action is asked even when it is a word questions ask with ("list", "find").
         asked |= {action_word(query)} - {""} - EvidenceRule.request_words(query)
         language = question_language(query)  # a Spanish, French... question's function words
@@ -127,6 +131,7 @@ class PassageScorer:
         # math.fsum: exact whatever the set order (PYTHONHASHSEED), so ties stay ties
         self.total_idf = math.fsum(self.idf.values())
         self.page_prior = self._page_prior()
+        self.background = background_names(passages) - self.query_words  # the wiki's subject
         self._coverages: tuple[float, ...] | None = None  # memo of coverages()
         self._ranks: tuple[float, ...] | None = None  # memo of rank_scores()
         # memo of matched([item]) for the scorer's own items (ids of live objects: stable)
@@ -233,6 +238,8 @@ class PassageScorer:
         score = coverage + PAGE_WEIGHT * self.page_prior.get(item.passage.page, 0.0) + kind_bonus
         if is_cross_reference(item.passage.text):  # "See also: [[X]]" names X, says nothing
             score *= OFF_ENTITY_RANK_SHARE
+        if heading_narrows(self.rule.question, item.passage.text, item.passage.context):
+            score *= OFF_ENTITY_RANK_SHARE  # the section of the asked one's sibling
         return score * OFF_ENTITY_RANK_SHARE if id(item) in self._off_entity else score
 
     def all_words(self) -> frozenset[str]:
@@ -257,6 +264,12 @@ class PassageScorer:
         if self.rule.entity_absent(self.all_words()):
             return "low"
         level = self._coverage_level(items)
+        if level == "high" and self.rule.polar:  # a yes/no question's proposition left out?
+            titled = frozenset(
+                w for w in self.query_words if self._states(w, items[0].context_words)
+            )
+            if proposition_unstated(self.query_words - self.generic, self.matched(items) | titled):
+                return "medium"
         if level == "high" and self.evidence_problem(evidence or items):
             return "medium"
         if level == "high" and self.elsewhere_only(evidence or items):
@@ -323,7 +336,7 @@ class PassageScorer:
         # Names are read in the prose: a code block's identifiers and comments ("# Ignore
         # temporary files", "PathSpec") name no instance of what a "which X" asks for.
         text = " ".join(prose(i.passage) for i in items if self.matched([i]) & asked or not asked)
-        instance = not rank and self.rule.instance_stated(text)
+        instance = not rank and self.rule.instance_stated(text, self.background)
         let_off = self._types_let_off(items, text) if instance else frozenset()
         coverage, lacks, stated = weighted_coverage(
             self.idf,
@@ -335,8 +348,10 @@ class PassageScorer:
             key_share=HIGH_KEY_WORD_IDF_SHARE,
             titles_count=not self.rule.how_to,
         )
-        if not rank and self.type_words - let_off - self.matched(items) - titled:
-            lacks = True  # "which macro": neither a macro named nor the word "macro"
+        # "which macro": neither a macro named nor the word "macro" (nor only "macros")
+        plural = not instance and kind_in_plural_only(self.rule.question, self.type_words, text)
+        if not rank and (self.type_words - let_off - self.matched(items) - titled or plural):
+            lacks = True
         if not rank:  # a missing word heading another section of the page: the answer is there
             page = [i.context_words for i in self.items if i.passage.page == items[0].passage.page]
             lacks |= bool((asked - self.matched(items) - titled) & frozenset().union(*page))
