@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cached_property
 
 from swarm.lazy_re import lazy_compile
 from swarm.models.alternatives import choice_stated, choice_unstated
@@ -37,7 +38,7 @@ from swarm.models.key_terms import key_terms
 from swarm.models.list_items import names_in_separate_items
 from swarm.models.modifier_opposites import modifier_swapped
 from swarm.models.negations import OPPOSITE, cjk_opposite, has_negation, negated_words
-from swarm.models.own_names import question_acronyms
+from swarm.models.own_names import background_names, question_acronyms
 from swarm.models.question_language import question_language
 from swarm.models.question_words import AUXILIARIES, answer_type_words
 from swarm.models.sentence_roles import sentence_role_problem
@@ -124,6 +125,7 @@ class EvidenceRule:
         """`alternatives` (the scorer's other ways to state each question word) gains a
         how-to's action verbs' equivalents ("see" is stated by "list", "print"...)."""
         self.question = question
+        self._passages = passages  # the pages read: their common names (`_background`)
         self.language = question_language(question)  # a Spanish, French... question's words
         self.asks_person = bool(_PERSON_ASKED.search(question)) or self.language.asks_person
         # "Who paid for the printing?": a money word is the verb of a who-question, not the
@@ -200,7 +202,13 @@ class EvidenceRule:
         """A how-to's words that ask rather than say what is asked ("make", "instead")."""
         return request_words(question)
 
-    def instance_stated(self, text: str, background: frozenset[str] = frozenset()) -> bool:
+    @cached_property
+    def _background(self) -> frozenset[str]:
+        """Names most of the pages read write, the wiki's own subject (`background_names`):
+        worked out only when a "which X" asks whether a passage names an instance."""
+        return background_names(self._passages)
+
+    def instance_stated(self, text: str) -> bool:
         """`text` names something of its own, what a "which company..." answer is: a place,
         a capitalised name within a sentence (not one word qualifying a noun: "an English
         reformer", "the Dutch physicist"), or, when a figure or date is asked for, a figure
@@ -217,7 +225,7 @@ class EvidenceRule:
             return True
         # A name run holding the question's own name is that entity ("Tidewater Labs LLC"),
         # and one holding a name of the wiki's own subject is that subject (`background`).
-        own = self.question_words | self.acronyms | background
+        own = self.question_words | self.acronyms | self._background
         if named_places(text) - own:
             return True
         bare = _NAME_RUN.sub(lambda m: " " if set(tokenize(m.group())) & own else m.group(), text)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from swarm.models.text_names import capitalised_names, named_places
 from swarm.wiki.passages import Passage
@@ -42,9 +43,7 @@ def background_names(passages: Iterable[Passage]) -> frozenset[str]:
     (`BACKGROUND_PAGE_SHARE`, at least `BACKGROUND_MIN_PAGES` of them), in their text."""
     names_by_page: dict[str, set[str]] = {}
     for passage in passages:
-        names = names_by_page.setdefault(passage.page, set())
-        names |= capitalised_names(passage.text, sentence_start=True)
-        names |= named_places(passage.text)  # "sign in to Acme Cloud": a place to the reader
+        names_by_page.setdefault(passage.page, set()).update(_names_in(passage.text))
     if len(names_by_page) < BACKGROUND_MIN_PAGES:
         return frozenset()
     pages_with: dict[str, int] = {}
@@ -55,18 +54,35 @@ def background_names(passages: Iterable[Passage]) -> frozenset[str]:
     return frozenset(name for name, count in pages_with.items() if count >= needed)
 
 
+@lru_cache(maxsize=8192)
+def _names_in(text: str) -> frozenset[str]:
+    """Capitalised names and places of one passage ("sign in to Acme Cloud": a place to the
+    reader); memoised, as the same passages are read query after query."""
+    return frozenset(capitalised_names(text, sentence_start=True) | named_places(text))
+
+
 def _plural_of(word: str, singulars: set[str]) -> bool:
     return (word.endswith("s") and word[:-1] in singulars) or (
         word.endswith("es") and word[:-2] in singulars
     )
 
 
+@lru_cache(maxsize=64)
+def _asked_singular(question: str, type_words: frozenset[str]) -> frozenset[str]:
+    """The question's words for its type words, when each is singular (else none)."""
+    asked = {w for w in _WORD.findall(question.lower()) if set(tokenize(w)) & type_words}
+    return frozenset() if any(w.endswith("s") for w in asked) else frozenset(asked)
+
+
 def kind_in_plural_only(question: str, type_words: frozenset[str], text: str) -> bool:
     """A "which X" question asking for one X ("which keyboard shortcut") and `text` writing X
     only in the plural ("a full list of keyboard shortcuts for..."): it speaks of the kind,
     not of the one asked for."""
-    asked = {w for w in _WORD.findall(question.lower()) if set(tokenize(w)) & type_words}
-    if not asked or any(w.endswith("s") for w in asked):
+    asked = _asked_singular(question, type_words) if type_words else frozenset()
+    if not asked:
         return False
-    written = [w for w in _WORD.findall(text.lower()) if set(tokenize(w)) & type_words]
-    return bool(written) and all(_plural_of(w, asked) for w in written)
+    lowered = text.lower()
+    if not any(word in lowered for word in asked):
+        return False  # neither form written: the type word's own rule decides
+    written = [w for w in _WORD.findall(lowered) if set(tokenize(w)) & type_words]
+    return bool(written) and all(_plural_of(w, set(asked)) for w in written)

@@ -38,7 +38,7 @@ from swarm.models.evidence_rule import EvidenceRule
 from swarm.models.frame_words import frame_words
 from swarm.models.how_to_words import action_word
 from swarm.models.measures import measures_asked
-from swarm.models.own_names import background_names, kind_in_plural_only
+from swarm.models.own_names import kind_in_plural_only
 from swarm.models.platform_scope import platform_unasked
 from swarm.models.polar_questions import proposition_unstated
 from swarm.models.question_language import question_language
@@ -131,7 +131,6 @@ class PassageScorer:
         # math.fsum: exact whatever the set order (PYTHONHASHSEED), so ties stay ties
         self.total_idf = math.fsum(self.idf.values())
         self.page_prior = self._page_prior()
-        self.background = background_names(passages) - self.query_words  # the wiki's subject
         self._coverages: tuple[float, ...] | None = None  # memo of coverages()
         self._ranks: tuple[float, ...] | None = None  # memo of rank_scores()
         # memo of matched([item]) for the scorer's own items (ids of live objects: stable)
@@ -332,11 +331,12 @@ class PassageScorer:
         """`weighted_coverage` of the span; for high (not `rank`): titles count fully, the type
         word ("which company") is let off if a passage stating what is asked names an instance."""
         titled = frozenset(w for w in self.query_words if self._states(w, items[0].context_words))
-        asked = self.query_words - self.names - self.type_words - self.generic
+        type_ = self.type_words
+        asked = self.query_words - self.names - type_ - self.generic
         # Names are read in the prose: a code block's identifiers and comments ("# Ignore
         # temporary files", "PathSpec") name no instance of what a "which X" asks for.
         text = " ".join(prose(i.passage) for i in items if self.matched([i]) & asked or not asked)
-        instance = not rank and self.rule.instance_stated(text, self.background)
+        instance = not rank and self.rule.instance_stated(text)
         let_off = self._types_let_off(items, text) if instance else frozenset()
         coverage, lacks, stated = weighted_coverage(
             self.idf,
@@ -349,8 +349,8 @@ class PassageScorer:
             titles_count=not self.rule.how_to,
         )
         # "which macro": neither a macro named nor the word "macro" (nor only "macros")
-        plural = not instance and kind_in_plural_only(self.rule.question, self.type_words, text)
-        if not rank and (self.type_words - let_off - self.matched(items) - titled or plural):
+        plural = not (rank or instance) and kind_in_plural_only(self.rule.question, type_, text)
+        if not rank and (type_ - let_off - self.matched(items) - titled or plural):
             lacks = True
         if not rank:  # a missing word heading another section of the page: the answer is there
             page = [i.context_words for i in self.items if i.passage.page == items[0].passage.page]

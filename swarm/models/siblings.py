@@ -240,8 +240,10 @@ def _question_compounds(question: str) -> tuple[tuple[str, str], ...]:
 
 
 @lru_cache(maxsize=1024)
-def _context_sequence(context: str) -> tuple[str, ...]:
-    return tuple(_sequence(context))  # the passages of a section share their headings
+def _context_sequence(context: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The headings' words and their stems (the passages of a section share them)."""
+    sequence = tuple(_sequence(context))
+    return sequence, tuple(_stem(word) for word in sequence)
 
 
 def heading_narrows(question: str, text: str, context: str) -> bool:
@@ -253,21 +255,18 @@ def heading_narrows(question: str, text: str, context: str) -> bool:
     pairs = _question_compounds(question)
     if not pairs:
         return False
-    stated = set(tokenize(text))
-    sequence = _context_sequence(context)
+    sequence, stems = _context_sequence(context)
     for qualifier, noun in pairs:
-        if qualifier in stated:
-            continue
-        at = [n for n, word in enumerate(sequence) if _stem(word) == noun]
+        at = [n for n, stem in enumerate(stems) if stem == noun]
         if len(at) < 2:
             continue
         last = at[-1]
-        before = _stem(sequence[last - 1]) if last and _qualifier(sequence[last - 1]) else ""
+        before = stems[last - 1] if last and _qualifier(sequence[last - 1]) else ""
         if not before or before == qualifier:
             continue
-        if any(_stem(w) == qualifier for w in sequence[at[-2] + 1 : last]):
+        if qualifier in stems[at[-2] + 1 : last]:
             continue  # named again after the list: the nearer heading may be about it too
         listed = _qualifiers_of(noun, list(sequence[: at[-2] + 1]))
-        if {qualifier, before} <= listed:
+        if {qualifier, before} <= listed and qualifier not in tokenize(text):
             return True
     return False
