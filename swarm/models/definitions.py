@@ -1,9 +1,10 @@
 """Definition questions, for the offline answers: "What does FOB stand for?", "What does X
-mean?", "What is DTR?", "Define X". Their asking words ("stand for", "mean") name no fact a
-passage must repeat, and the one term they ask about is answered by a passage that defines
-it, as glossaries and wikis write one: "TERM — definition", "TERM: definition", "TERM
-(expansion)", "expansion (TERM)", "TERM stands for / means / is ...". A question asking what
-an abbreviation stands for wants its expansion: the words whose initials spell it.
+mean?", "What is DTR?", "Define X", "What counts as a Sev1?". Their asking words ("stand
+for", "mean") name no fact a passage must repeat, and the one term they ask about is
+answered by a passage that defines it, as glossaries and wikis write one: "TERM —
+definition", "TERM: definition", "TERM (expansion)", "expansion (TERM)", "TERM stands for /
+means / is ...". A question asking what an abbreviation stands for wants its expansion: the
+words whose initials spell it.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ __all__ = [
     "defines",
     "definition_asking_words",
     "meaning_unstated",
+    "qualification_unstated",
+    "qualification_words",
     "term_defined",
 ]
 
@@ -30,11 +33,14 @@ _ASKED = tuple(
         rf"acronym\s+)?{_TERM}\s+(?P<verb>stand\s+for|mean|signify)\s*\??\s*$",
         rf"^\W*what\s+is\s+(?P<verb>meant\s+by|the\s+meaning\s+of)\s+{_TERM}\s*\??\s*$",
         rf"^\W*(?:please\s+)?(?P<verb>define)\s+{_TERM}\s*\??\s*$",
+        rf"^\W*what\s+(?P<verb>counts|qualifies)\s+as\s+(?:an?\s+|the\s+)?{_TERM}\s*\??\s*$",
         rf"^\W*what(?:'s|\s+is|\s+are)\s+(?:an?\s+)?{_TERM}\s*\??\s*$",
     )
 )
 # The words that ask for a definition: not a fact the passage must state.
-_ASKING = frozenset(tokenize("stand stands mean means meaning meant signify define"))
+_ASKING = frozenset(
+    tokenize("stand stands mean means meaning meant signify define counts qualifies")
+)
 _MAX_TERM_WORDS = 3
 # An abbreviation, or a capitalised or quoted term: what "what is X?" asks to define (not
 # "what is the deadline?", a fact with a key).
@@ -48,6 +54,7 @@ _DEFINING = (
     r"\s*(?:[—–]|-\s|,?\s+(?:means|stands\s+for|refers\s+to|is\s+short\s+for|short\s+for|"
     r"is\s+defined\s+as|(?:is|are|was)\s+(?:an?|the))\b)\s*"
 )
+_SAYS = r"(?:means|stands\s+for|refers\s+to|is\s+defined\s+as|is\s+short\s+for)"
 _ABBREVIATION_DEFINING = rf"(?:\s*[:(]\s*|{_DEFINING})"
 _MIN_DEFINITION_WORDS = 3
 _SMALL_WORDS = frozenset("of and the for to in on a an &".split())
@@ -128,6 +135,10 @@ def defines(question: str, text: str) -> bool:
         if abbreviation:
             return _spells(term, rest)
         return len(re.findall(r"[^\W\d_]{2,}", head)) >= _MIN_DEFINITION_WORDS
+    # "Incident severity: Sev1 means a client's production is down": after a key or a clause
+    inner = re.search(rf"[:;]\s*{escaped}\s+{_SAYS}\s+(?P<rest>.+)$", plain, _I)
+    if inner and not abbreviation:
+        return len(re.findall(r"[^\W\d_]{2,}", inner.group("rest"))) >= _MIN_DEFINITION_WORDS
     # "… free on board (FOB) …": the expansion before the abbreviation in brackets
     for match in re.finditer(rf"(?P<before>(?:[\w'-]+\s+){{1,8}})\(\s*{escaped}\s*\)", plain, _I):
         before = match.group("before").split()
@@ -161,6 +172,35 @@ def meaning_unstated(question: str, text: str) -> bool:
     implemented by hand"): it neither defines the term (`defines`) nor writes a defining
     verb, a dash or a "Term:" key. Not for "What is X?", which a lookup answers too."""
     term, _ = defined_term(question)
-    if not term or not any(rule.search(question.strip()) for rule in _ASKED[:3]):
+    if not term or not any(rule.search(question.strip()) for rule in _ASKED[:4]):
         return False
     return not (defines(question, text) or _SAYS_WHAT_IT_MEANS.search(text))
+
+
+_COUNTS_AS = lazy_compile(r"\bcount(?:s|ed)?\s+as\b", _I)
+
+
+def qualification_words(question: str) -> frozenset[str]:
+    """The token "count" when `question` writes "count(s) as" ("still count as a junior"):
+    it asks what qualifies, no count a figure would state."""
+    return frozenset({"count"}) if _COUNTS_AS.search(question) else frozenset()
+
+
+_QUALIFICATION_ASKED = lazy_compile(
+    r"^\W*what\s+(?:counts|is\s+counted|qualifies|is\s+considered)\s+as\b", _I
+)
+# What says which things are of a kind: a defining verb or a criterion ("defined as", "means",
+# "counts as", "anyone who", "those that"); a key's colon or a bare "is a" is no criterion.
+_CRITERION = lazy_compile(
+    r"\b(?:means?|defined\s+as|count(?:s|ed)?\s+as|qualif(?:y|ies)\s+as|considered|"
+    r"refers?\s+to|stands?\s+for|i\.e\.|(?:those|anyone|anything|any\s+\w+)\s+(?:who|that|which))\b",
+    _I,
+)
+
+
+def qualification_unstated(question: str, text: str) -> bool:
+    """`question` asks what counts as something ("What counts as a current visitor?") and
+    `text` gives no criterion for it: no defining verb ("defined as those who visited in
+    the last 5 minutes", "Sev1 means...") nor "anyone who", "those that". A summary line
+    naming the thing ("shows current visitors, top pages...") says what it is not."""
+    return bool(_QUALIFICATION_ASKED.search(question)) and not _CRITERION.search(text)

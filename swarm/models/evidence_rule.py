@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cached_property
 
 from swarm.lazy_re import lazy_compile
 from swarm.models.alternatives import choice_stated, choice_unstated
@@ -18,7 +19,11 @@ from swarm.models.contrasts import (
     threshold_swapped,
 )
 from swarm.models.cross_references import is_cross_reference, under_pointer_heading
-from swarm.models.definitions import meaning_unstated
+from swarm.models.definitions import (
+    meaning_unstated,
+    qualification_unstated,
+    qualification_words,
+)
 from swarm.models.evidence import MONTHS, figures, lemma, spoken, text_words
 from swarm.models.how_to import (
     COMMAND_BONUS,
@@ -33,10 +38,11 @@ from swarm.models.key_terms import key_terms
 from swarm.models.list_items import names_in_separate_items
 from swarm.models.modifier_opposites import modifier_swapped
 from swarm.models.negations import OPPOSITE, cjk_opposite, has_negation, negated_words
+from swarm.models.own_names import background_names, question_acronyms
 from swarm.models.question_language import question_language
 from swarm.models.question_words import AUXILIARIES, answer_type_words
 from swarm.models.sentence_roles import sentence_role_problem
-from swarm.models.siblings import compound_problem, qualifier_swapped
+from swarm.models.siblings import compound_problem, heading_narrows, qualifier_swapped
 from swarm.models.superseded import superseded
 from swarm.models.targets import target_for_outcome
 from swarm.models.text_names import capitalised_names, named_places
@@ -119,6 +125,7 @@ class EvidenceRule:
         """`alternatives` (the scorer's other ways to state each question word) gains a
         how-to's action verbs' equivalents ("see" is stated by "list", "print"...)."""
         self.question = question
+        self._passages = passages  # the pages read: their common names (`_background`)
         self.language = question_language(question)  # a Spanish, French... question's words
         self.asks_person = bool(_PERSON_ASKED.search(question)) or self.language.asks_person
         # "Who paid for the printing?": a money word is the verb of a who-question, not the
@@ -150,12 +157,13 @@ class EvidenceRule:
         # event, so a passage dating only that event (no before/after/earlier...) is no answer.
         self.relative_when = "date" in kinds and bool(lowered & _RELATIVE_TIME)
         self.key_terms = key_terms(question, self.language, self.numbers, self.how_to)
+        self.acronyms = question_acronyms(question) - self.question_words
         counted = _CJK_COUNTER.search(question)
         self.counter = counted.group(2) if counted else ""
         self.subject_verb, self.object_names = self._subject_question(question)
         self.relation = relation_forms(question) if self.asks_person else frozenset()
         # "What grade...", "which floor...": the answer is a figure or a code, not a name.
-        self.value_nouns = answer_type_words(question)
+        self.value_nouns = answer_type_words(question) - qualification_words(question)
         self.asks_value = asks_for_value(self.value_nouns)
 
     def _subject_question(self, question: str) -> tuple[str, frozenset[str]]:
@@ -194,6 +202,12 @@ class EvidenceRule:
         """A how-to's words that ask rather than say what is asked ("make", "instead")."""
         return request_words(question)
 
+    @cached_property
+    def _background(self) -> frozenset[str]:
+        """Names most of the pages read write, the wiki's own subject (`background_names`):
+        worked out only when a "which X" asks whether a passage names an instance."""
+        return background_names(self._passages)
+
     def instance_stated(self, text: str) -> bool:
         """`text` names something of its own, what a "which company..." answer is: a place,
         a capitalised name within a sentence (not one word qualifying a noun: "an English
@@ -209,16 +223,15 @@ class EvidenceRule:
             )
         if "date" in self.kinds and _MONTH_NAME.search(text):
             return True
-        if named_places(text) - self.question_words:
+        # A name run holding the question's own name is that entity ("Tidewater Labs LLC"),
+        # and one holding a name of the wiki's own subject is that subject (`background`).
+        own = self.question_words | self.acronyms | self._background
+        if named_places(text) - own:
             return True
-        # A name run holding the question's own name is that entity ("Tidewater Labs LLC").
-        bare = _NAME_RUN.sub(lambda m: " " if self._asked_name(m.group()) else m.group(), text)
+        bare = _NAME_RUN.sub(lambda m: " " if set(tokenize(m.group())) & own else m.group(), text)
         # A value after "Key:" is what the key names ("Yeast: Wyeast 1968"), not a sentence.
         bare = _ATTRIBUTIVE.sub(" ", bare.replace(":", ","))
-        return bool(capitalised_names(bare) - self.question_words)
-
-    def _asked_name(self, run: str) -> bool:
-        return bool(set(tokenize(run)) & self.question_words)
+        return bool(capitalised_names(bare) - own)
 
     def entity_absent(self, all_words: frozenset[str]) -> bool:
         """A name the question asks about is on none of the pages read: the wiki lacks it."""
@@ -244,6 +257,8 @@ class EvidenceRule:
             return "a key term is missing"
         if qualifier_swapped(self.question, text, context):
             return "the passage names others of the asked kind, not the asked one"
+        if heading_narrows(self.question, text, context):
+            return "the passage's heading is about a sibling of the asked one"
         if why := compound_problem(self.question, text, context, self.polar):
             return why
         names = [term.words for term in self.key_terms if term.is_name]
@@ -300,6 +315,8 @@ class EvidenceRule:
             return "the passage only restates the question"
         if meaning_unstated(self.question, text):
             return "the passage does not say what the term means (means, stands for, is a...)"
+        if qualification_unstated(self.question, text):
+            return "the passage gives no criterion for what counts as the asked thing"
         if self.relation and not states_relation(self.relation, raw):
             return "the who-question's verb is not stated (founded, wrote, runs...)"
         labelled = _numbers(text) - self.numbers if "count" in self.kinds else set()

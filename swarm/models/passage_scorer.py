@@ -6,7 +6,6 @@ Answer selection over the scored passages is `swarm.models.extractive`.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping, Sequence
 from pathlib import PurePath
 
@@ -25,7 +24,7 @@ from swarm.models.calibration import (
 )
 from swarm.models.cjk_question import cjk_junctions, cjk_question_wording, cjk_scaffold
 from swarm.models.cross_references import is_cross_reference
-from swarm.models.definitions import term_defined
+from swarm.models.definitions import qualification_words, term_defined
 from swarm.models.derived_forms import derived_forms
 from swarm.models.entity_pages import EntityPages
 from swarm.models.evidence import (
@@ -39,13 +38,16 @@ from swarm.models.evidence_rule import EvidenceRule
 from swarm.models.frame_words import frame_words
 from swarm.models.how_to_words import action_word
 from swarm.models.measures import measures_asked
+from swarm.models.own_names import kind_in_plural_only
 from swarm.models.platform_scope import platform_unasked
+from swarm.models.polar_questions import proposition_unstated
 from swarm.models.question_language import question_language
 from swarm.models.question_words import (
     COUNTING,
     MONEY,
     NEEDS_EXPLANATION,
     NEEDS_FIGURE_KINDS,
+    PRESENT_MOMENT,
     QUESTION_SCAFFOLD,
     REASON_WORDS,
     loosened,
@@ -54,16 +56,11 @@ from swarm.models.question_words import (
 from swarm.models.reasons import reason_stated
 from swarm.models.scored_passages import ScoredPassage, prose
 from swarm.models.sentence_roles import modifier_elsewhere
+from swarm.models.siblings import heading_narrows
 from swarm.models.still_questions import state_time_unstated
 from swarm.wiki.passages import Passage
 
 __all__ = ["PassageScorer"]
-
-_PRESENT_MOMENT = re.compile(
-    r"\b(right\s+now|at\s+(the\s+)?(moment|present)|these\s+days|presently|currently|"
-    r"nowadays|as\s+(things|it)\s+stands?)\b",
-    re.IGNORECASE,
-)
 
 # --- scoring ------------------------------------------------------------------------------
 
@@ -78,10 +75,11 @@ class PassageScorer:
         self.titles: Mapping[str, str] = dict(titles or {})
         # "right now", "at the moment", "currently" ask for the present, like "now": no
         # words a passage must state ("all rights reserved" answers nothing).
-        wording = _PRESENT_MOMENT.sub(" now ", query)
+        wording = PRESENT_MOMENT.sub(" now ", query)
         asked = question_text_words(wording) - QUESTION_SCAFFOLD - EvidenceRule.request_words(query)
         asked -= frame_words(query)  # "must", "may", "allowed to": as "can", "should" are
         asked -= cjk_question_wording(query)
+        asked -= qualification_words(query)  # "still count as a junior": no count asked
         # A how-to's action is asked even when it is a word questions ask with ("list", "find").
         asked |= {action_word(query)} - {""} - EvidenceRule.request_words(query)
         language = question_language(query)  # a Spanish, French... question's function words
@@ -239,6 +237,8 @@ class PassageScorer:
         score = coverage + PAGE_WEIGHT * self.page_prior.get(item.passage.page, 0.0) + kind_bonus
         if is_cross_reference(item.passage.text):  # "See also: [[X]]" names X, says nothing
             score *= OFF_ENTITY_RANK_SHARE
+        if heading_narrows(self.rule.question, item.passage.text, item.passage.context):
+            score *= OFF_ENTITY_RANK_SHARE  # the section of the asked one's sibling
         return score * OFF_ENTITY_RANK_SHARE if id(item) in self._off_entity else score
 
     def all_words(self) -> frozenset[str]:
@@ -263,6 +263,12 @@ class PassageScorer:
         if self.rule.entity_absent(self.all_words()):
             return "low"
         level = self._coverage_level(items)
+        if level == "high" and self.rule.polar:  # a yes/no question's proposition left out?
+            titled = frozenset(
+                w for w in self.query_words if self._states(w, items[0].context_words)
+            )
+            if proposition_unstated(self.query_words - self.generic, self.matched(items) | titled):
+                return "medium"
         if level == "high" and self.evidence_problem(evidence or items):
             return "medium"
         if level == "high" and self.elsewhere_only(evidence or items):
@@ -325,7 +331,8 @@ class PassageScorer:
         """`weighted_coverage` of the span; for high (not `rank`): titles count fully, the type
         word ("which company") is let off if a passage stating what is asked names an instance."""
         titled = frozenset(w for w in self.query_words if self._states(w, items[0].context_words))
-        asked = self.query_words - self.names - self.type_words - self.generic
+        type_ = self.type_words
+        asked = self.query_words - self.names - type_ - self.generic
         # Names are read in the prose: a code block's identifiers and comments ("# Ignore
         # temporary files", "PathSpec") name no instance of what a "which X" asks for.
         text = " ".join(prose(i.passage) for i in items if self.matched([i]) & asked or not asked)
@@ -341,8 +348,10 @@ class PassageScorer:
             key_share=HIGH_KEY_WORD_IDF_SHARE,
             titles_count=not self.rule.how_to,
         )
-        if not rank and self.type_words - let_off - self.matched(items) - titled:
-            lacks = True  # "which macro": neither a macro named nor the word "macro"
+        # "which macro": neither a macro named nor the word "macro" (nor only "macros")
+        plural = not (rank or instance) and kind_in_plural_only(self.rule.question, type_, text)
+        if not rank and (type_ - let_off - self.matched(items) - titled or plural):
+            lacks = True
         if not rank:  # a missing word heading another section of the page: the answer is there
             page = [i.context_words for i in self.items if i.passage.page == items[0].passage.page]
             lacks |= bool((asked - self.matched(items) - titled) & frozenset().union(*page))

@@ -22,6 +22,7 @@ __all__ = [
     "MONEY",
     "NEEDS_EXPLANATION",
     "NEEDS_FIGURE_KINDS",
+    "PRESENT_MOMENT",
     "QUESTION_SCAFFOLD",
     "REASON_WORDS",
     "agent_type_words",
@@ -31,6 +32,13 @@ __all__ = [
     "type_heads",
     "weighted_coverage",
 ]
+
+# "right now", "at the moment", "currently" ask for the present, like "now".
+PRESENT_MOMENT = re.compile(
+    r"\b(right\s+now|at\s+(the\s+)?(moment|present)|these\s+days|presently|currently|"
+    r"nowadays|as\s+(things|it)\s+stands?)\b",
+    re.IGNORECASE,
+)
 
 # Question scaffolding that says nothing about the subject ("What does the wiki say about").
 _SCAFFOLD_WORDS = (

@@ -11,13 +11,14 @@ global query" for "the global filter"), or lists the qualifier as one of several
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import pairwise
 
 from swarm.lazy_re import lazy_compile
 from swarm.models.question_words import GENERIC
 from swarm.wiki.tokens import STOPWORDS, tokenize
 
-__all__ = ["compound_problem", "qualifier_swapped"]
+__all__ = ["compound_problem", "heading_narrows", "qualifier_swapped"]
 
 _DETERMINERS = frozenset(
     "the a an my our your their its his her this that these those each every".split()
@@ -231,3 +232,41 @@ def compound_problem(question: str, text: str, context: str, polar: bool = False
         if not polar and _listed_only(qualifier, noun, sequence):
             return "the passage lists the question's qualifier as one of several values"
     return ""
+
+
+@lru_cache(maxsize=64)
+def _question_compounds(question: str) -> tuple[tuple[str, str], ...]:
+    return tuple(_compounds(question))  # ranking asks it of every passage read: once a question
+
+
+@lru_cache(maxsize=1024)
+def _context_sequence(context: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The headings' words and their stems (the passages of a section share them)."""
+    sequence = tuple(_sequence(context))
+    return sequence, tuple(_stem(word) for word in sequence)
+
+
+def heading_narrows(question: str, text: str, context: str) -> bool:
+    """The question's "<qualifier> <noun>" ("the traffic drop notification") is written in the
+    passage's headings only where they list it with siblings ("Traffic spike or drop
+    notifications"), and the nearest heading after that writes the noun with one of those
+    siblings alone ("Set the threshold for the traffic spike notifications"): the passage's
+    section is about the sibling, and `text` does not name the asked qualifier itself."""
+    pairs = _question_compounds(question)
+    if not pairs:
+        return False
+    sequence, stems = _context_sequence(context)
+    for qualifier, noun in pairs:
+        at = [n for n, stem in enumerate(stems) if stem == noun]
+        if len(at) < 2:
+            continue
+        last = at[-1]
+        before = stems[last - 1] if last and _qualifier(sequence[last - 1]) else ""
+        if not before or before == qualifier:
+            continue
+        if qualifier in stems[at[-2] + 1 : last]:
+            continue  # named again after the list: the nearer heading may be about it too
+        listed = _qualifiers_of(noun, list(sequence[: at[-2] + 1]))
+        if {qualifier, before} <= listed and qualifier not in tokenize(text):
+            return True
+    return False
