@@ -14,11 +14,13 @@ from swarm.models.cjk_question import cjk_unstated
 from swarm.models.contrasts import (
     contrasted,
     direction_swapped,
+    extreme_swapped,
     task_reversed,
     threshold_swapped,
 )
 from swarm.models.cross_references import is_cross_reference, under_pointer_heading
 from swarm.models.definitions import meaning_unstated
+from swarm.models.earlier_side import before_unsaid
 from swarm.models.evidence import MONTHS, figures, lemma, spoken, text_words
 from swarm.models.how_to import (
     COMMAND_BONUS,
@@ -33,6 +35,7 @@ from swarm.models.key_terms import key_terms
 from swarm.models.list_items import names_in_separate_items
 from swarm.models.modifier_opposites import modifier_swapped
 from swarm.models.negations import OPPOSITE, cjk_opposite, has_negation, negated_words
+from swarm.models.ordinals import ordinal_unstated
 from swarm.models.question_language import question_language
 from swarm.models.question_words import AUXILIARIES, answer_type_words
 from swarm.models.sentence_roles import sentence_role_problem
@@ -244,6 +247,10 @@ class EvidenceRule:
             return "a key term is missing"
         if qualifier_swapped(self.question, text, context):
             return "the passage names others of the asked kind, not the asked one"
+        if ordinal_unstated(self.question, f"{context}\n{text}"):
+            return (
+                "the passage does not say it is about the one the question counts (the second...)"
+            )
         if why := compound_problem(self.question, text, context, self.polar):
             return why
         names = [term.words for term in self.key_terms if term.is_name]
@@ -278,12 +285,16 @@ class EvidenceRule:
             return "the passage states the value aimed at, not the one that came out"
         if self.opposites & text_lower or cjk_opposite(self.question, raw):
             return "the passage says the opposite (before/after, first/last...)"
+        if not self.how_to and before_unsaid(self.question, text, context):
+            return "the passage does not say what held before the event the question names"
         if modifier_swapped(self.question, text):
             return "the passage says it of the opposite kind (open-beta for a closed beta)"
         if direction_swapped(self.question, text) or task_reversed(self.question, text):
             return "the passage has the move the other way (from/to)"
         if threshold_swapped(self.question, text):
             return "the passage bounds the figure the other way (over/under...)"
+        if extreme_swapped(self.question, text):
+            return "the passage gives the other extreme (a ceiling for the least asked...)"
         if why := sentence_role_problem(self.question, text, context, self.numbers, names):
             return why
         # (A how-to's "instead of the default output" is a command's contrast of its own.)
