@@ -13,9 +13,9 @@ import re
 
 from swarm.lazy_re import lazy_compile
 from swarm.models.language_words import ENGLISH_MONTHS, MONTHS
-from swarm.wiki.tokens import tokenize, words
+from swarm.wiki.tokens import STOPWORDS, tokenize, words
 
-__all__ = ["before_unsaid"]
+__all__ = ["before_unsaid", "timed_against_another"]
 
 _I = re.IGNORECASE
 _MONTH_NAMES = "|".join([*ENGLISH_MONTHS, *" ".join(MONTHS.values()).split()])
@@ -89,3 +89,30 @@ def before_unsaid(question: str, text: str, context: str = "") -> bool:
 
 def _says_earlier(text: str) -> bool:
     return bool(_EARLIER_WORDS & set(words(text)) or _EARLIER_SHAPE.search(text))
+
+
+# "after a commit", "before merging", "since the move", "après la mise à jour", "nach dem
+# Umzug": a relation word and the event it binds (group 1, a few words).
+_RELATION = (
+    r"\b(?:before|after|since|until|till|prior\s+to|following|once|avant|après|depuis|"
+    r"jusqu['’]à|antes\s+del?|después\s+del?|desde|hasta|vor|nach|seit|bis)\s+"
+)
+_RELATED_EVENT = lazy_compile(rf"{_RELATION}{_TIME_NEXT}((?:[\w'’-]+\s+){{0,3}}[\w'’-]+)", _I)
+
+
+def timed_against_another(question: str, text: str, context: str = "") -> bool:
+    """`question` places what it asks against an event ("after a commit or push"), and
+    `text` places what it says against another only ("after cloning the repository"),
+    never writing the question's event (nor do its headings, `context`): it answers when
+    something happens around that other event."""
+    asked = [
+        set(tokenize(match.group(1))) - STOPWORDS for match in _RELATED_EVENT.finditer(question)
+    ]
+    asked = [event for event in asked if event]
+    if not asked:
+        return False
+    said = [set(tokenize(match.group(1))) for match in _RELATED_EVENT.finditer(text)]
+    if not said:
+        return False
+    written = set(tokenize(f"{context}\n{text}"))
+    return all(not event & written for event in asked)

@@ -20,7 +20,7 @@ from swarm.models.contrasts import (
 )
 from swarm.models.cross_references import is_cross_reference, under_pointer_heading
 from swarm.models.definitions import meaning_unstated
-from swarm.models.earlier_side import before_unsaid
+from swarm.models.earlier_side import before_unsaid, timed_against_another
 from swarm.models.evidence import MONTHS, figures, lemma, spoken, text_words
 from swarm.models.how_to import (
     COMMAND_BONUS,
@@ -38,6 +38,7 @@ from swarm.models.negations import OPPOSITE, cjk_opposite, has_negation, negated
 from swarm.models.ordinals import ordinal_unstated
 from swarm.models.question_language import question_language
 from swarm.models.question_words import AUXILIARIES, answer_type_words
+from swarm.models.rate_period import period_unstated
 from swarm.models.sentence_roles import sentence_role_problem
 from swarm.models.siblings import compound_problem, qualifier_swapped
 from swarm.models.superseded import superseded
@@ -287,6 +288,8 @@ class EvidenceRule:
             return "the passage says the opposite (before/after, first/last...)"
         if not self.how_to and before_unsaid(self.question, text, context):
             return "the passage does not say what held before the event the question names"
+        if timed_against_another(self.question, text, context):
+            return "the passage times it against another event than the question's"
         if modifier_swapped(self.question, text):
             return "the passage says it of the opposite kind (open-beta for a closed beta)"
         if direction_swapped(self.question, text) or task_reversed(self.question, text):
@@ -319,6 +322,8 @@ class EvidenceRule:
         if self.how_to:
             how = self.how.problem(text, code, context, words_ | text_words(context))
             return how or (self._when_problem(text) if "date" in self.kinds else "")
+        if "money" in self.kinds and period_unstated(self.question, raw):
+            return "the question asks for a rate of a period (a month...) the passage never names"
         return self._kind_problem(text, new_words)
 
     def _negates_another(self, text: str, code: str) -> bool:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from swarm.models.earlier_side import before_unsaid
+from swarm.models.earlier_side import before_unsaid, timed_against_another
 from swarm.wiki_query import query
 from tests.fakes import assert_level, page_wiki
 
@@ -140,3 +140,29 @@ def test_until_when_asks_a_date_not_what_held_before(tmp_path: Path) -> None:
 )
 def test_before_words(question: str, text: str, unsaid: bool) -> None:
     assert before_unsaid(question, text) is unsaid
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "another"),
+    [
+        # tasks-vault's shape: the checks run after cloning, the question's are after a commit
+        (
+            "What runs the build and test checks after a commit or push?",
+            "To test the environment after cloning the repository, run yarn build.",
+            True,
+        ),
+        (
+            "What runs the build and test checks before a commit or push?",
+            "Lefthook runs these checks before every commit and push.",
+            False,
+        ),
+        # no event of its own in the passage: other rules judge it
+        (
+            "What runs the build and test checks after a commit or push?",
+            "Run yarn build and yarn test.",
+            False,
+        ),
+    ],
+)
+def test_timed_against_another_event(question: str, text: str, another: bool) -> None:
+    assert timed_against_another(question, text) is another
