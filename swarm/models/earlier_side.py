@@ -45,6 +45,14 @@ _ASKS_ACTION = lazy_compile(
     r"install|prepare)\b|^\W*what\s+(?:do|does)\s+(?:i|we|you)\s+(?:need|have)\s+to\s+do\b",
     _I,
 )
+# "How long must a host be unreachable before Pingdom alerts?": the wait that ends with the
+# event, not what held before it ("How long before buying do I file it?" asks the lead time).
+_ASKS_WAIT = lazy_compile(
+    r"^\W*how\s+(?:long|soon|much\s+time|many\s+(?:times|attempts|tries|retries|seconds|"
+    r"minutes|hours|days|weeks|months|years))\s+(?!before\b|prior\b|ahead\b)"
+    r"[^?]*?\bbefore\b",
+    _I,
+)
 # Words with which a passage says a thing held before another, in the four languages.
 _EARLIER_WORDS = frozenset(
     """before prior previous previously earlier until till formerly originally original
@@ -72,11 +80,13 @@ _SENTENCE = lazy_compile(r"(?<=[.!?;])\s+|\n+")
 
 def before_unsaid(question: str, text: str, context: str = "") -> bool:
     """`question` asks what held before an event it names ("before the October workshop",
-    "until we dropped the tool"; not a step to take, `_ASKS_ACTION`), and neither the
-    headings above `text` (its `context`) nor a sentence of `text` writing a word of the
-    question says anything held before something (no before, until, previously, "up
-    from"...)."""
+    "until we dropped the tool"; not a step to take, `_ASKS_ACTION`, nor the wait before
+    it, `_ASKS_WAIT`), and neither the headings above `text` (its `context`) nor a sentence
+    of `text` writing a word of the question says anything held before something (no
+    before, until, previously, "up from"...)."""
     if not _ASKS_BEFORE.search(question) or _ASKS_ACTION.search(question):
+        return False
+    if _ASKS_WAIT.search(question):
         return False
     if _says_earlier(context):
         return False

@@ -166,3 +166,12 @@ def test_before_words(question: str, text: str, unsaid: bool) -> None:
 )
 def test_timed_against_another_event(question: str, text: str, another: bool) -> None:
     assert timed_against_another(question, text) is another
+
+
+def test_the_wait_before_an_event_is_no_earlier_state() -> None:
+    # "how long must X hold before Y happens" asks the wait, which the passage states
+    # without "before"; "how long before Y do I..." asks the lead time, which it must.
+    wait = "How long must a host be unreachable before Pingdom alerts?"
+    lead = "How long before buying something do I have to file the expense report?"
+    assert not before_unsaid(wait, "Pingdom alerts when a host is unreachable for 5 minutes.")
+    assert before_unsaid(lead, "Please file an expense report within 60 days of a purchase.")
