@@ -12,7 +12,13 @@ from functools import lru_cache
 from swarm.lazy_re import lazy_compile
 from swarm.wiki.tokens import tokenize
 
-__all__ = ["contrasted", "direction_swapped", "task_reversed", "threshold_swapped"]
+__all__ = [
+    "contrasted",
+    "direction_swapped",
+    "extreme_swapped",
+    "task_reversed",
+    "threshold_swapped",
+]
 
 _FROM = lazy_compile(r"\b(?:from|off|out\s+of)\s+(?:the\s+)?([A-Z][\w'&.-]*)")
 _TO = lazy_compile(r"\b(?:to|into|onto|towards?)\s+(?:the\s+)?([A-Z][\w'&.-]*)")
@@ -113,3 +119,60 @@ def threshold_swapped(question: str, text: str) -> bool:
         return False
     upper, lower = bool(_SAID_UPPER.search(text)), bool(_SAID_LOWER.search(text))
     return (lower and not upper) if asked.group(1) else (upper and not lower)
+
+
+# The least or the most asked ("what's the least I can spend", "the maximum number of
+# guests", "au minimum", "como máximo", "mindestens") and a figure stated only as the other
+# extreme ("up to €220" is a ceiling, no floor; "at least 3" a floor, no ceiling). "The
+# least expensive", "the most common" ask for a thing, not a bound: after "the least / the
+# most" a pronoun, a value noun or the question's end must follow.
+_EXTREME_NEXT = (
+    r"(?=\s+(?:i|we|you|they|one|he|she|it|anyone|someone|people|amount|number|sum|price|cost|"
+    r"fee|rate|value|figure|total)\b|\s*[?.!]|\s*$)"
+)
+_ASKS_LEAST = lazy_compile(
+    rf"\b(?:minimum|minimal|min|at\s+minimum|(?:the\s+)?(?:least|lowest|fewest){_EXTREME_NEXT}|"
+    r"au\s+minimum|le\s+minimum|au\s+moins|como\s+m[ií]nimo|lo\s+m[ií]nimo|al\s+menos|"
+    r"mindestens|wenigstens)\b",
+    re.IGNORECASE,
+)
+_ASKS_MOST = lazy_compile(
+    rf"\b(?:maximum|max|at\s+most|(?:the\s+)?(?:most|highest){_EXTREME_NEXT}|"
+    r"au\s+maximum|le\s+maximum|au\s+plus|como\s+m[aá]ximo|lo\s+m[aá]ximo|h[öo]chstens)\b",
+    re.IGNORECASE,
+)
+_MONEY_OR_FIGURE = r"[:\s]+(?:about\s+|around\s+|environ\s+|unos\s+|etwa\s+|ca\.\s+)?[$€£¥]?\d"
+_SAID_CEILING = lazy_compile(
+    r"\b(?:up\s+to|at\s+most|no\s+more\s+than|not\s+more\s+than|maximum(?:\s+of)?|max\.?|"
+    r"capped\s+at|limit(?:ed)?\s+(?:of|to)|not\s+(?:to\s+)?exceed(?:ing)?|"
+    r"jusqu['’]à|au\s+plus|au\s+maximum|pas\s+plus\s+de|hasta|como\s+m[aá]ximo|"
+    rf"no\s+m[aá]s\s+de|bis\s+zu|h[öo]chstens|maximal){_MONEY_OR_FIGURE}",
+    re.IGNORECASE,
+)
+_SAID_FLOOR = lazy_compile(
+    r"\b(?:at\s+least|no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than|minimum(?:\s+of)?|"
+    r"min\.?|starting\s+(?:at|from)|from|upwards\s+of|au\s+moins|au\s+minimum|"
+    r"à\s+partir\s+de|al\s+menos|como\s+m[ií]nimo|desde|a\s+partir\s+de|mindestens|"
+    rf"wenigstens|ab){_MONEY_OR_FIGURE}|\d[\d.,]*\s*(?:\+|or\s+more|and\s+up|minimum|min\b)",
+    re.IGNORECASE,
+)
+
+
+# A range or a change ("from 6 to 20", "between €90 and €120", "de 6 à 20"): no bound either way.
+_RANGE = lazy_compile(
+    r"\b(?:from|between|de|entre|von|desde)\s+[$€£¥]?\d[\d.,]*\s*[%$€£¥]?\s*"
+    r"(?:to|and|à|a|y|et|bis|und|auf|hasta|[-–])\s*[$€£¥]?\d",
+    re.IGNORECASE,
+)
+
+
+def extreme_swapped(question: str, text: str) -> bool:
+    """`question` asks for the least ("what's the least I can spend", "au minimum") and
+    `text` bounds its figures only from above ("up to €220"), or it asks for the most and
+    `text` bounds them only from below ("at least 3 nights")."""
+    least, most = bool(_ASKS_LEAST.search(question)), bool(_ASKS_MOST.search(question))
+    if least == most:  # neither asked, or both ("the minimum and maximum")
+        return False
+    text = _RANGE.sub(" ", text)
+    ceiling, floor = bool(_SAID_CEILING.search(text)), bool(_SAID_FLOOR.search(text))
+    return (ceiling and not floor) if least else (floor and not ceiling)

@@ -15,6 +15,7 @@ from swarm.models.cjk_question import cjk_unstated
 from swarm.models.contrasts import (
     contrasted,
     direction_swapped,
+    extreme_swapped,
     task_reversed,
     threshold_swapped,
 )
@@ -24,6 +25,7 @@ from swarm.models.definitions import (
     qualification_unstated,
     qualification_words,
 )
+from swarm.models.earlier_side import before_unsaid, timed_against_another
 from swarm.models.evidence import MONTHS, figures, lemma, spoken, text_words
 from swarm.models.how_to import (
     COMMAND_BONUS,
@@ -38,9 +40,11 @@ from swarm.models.key_terms import key_terms
 from swarm.models.list_items import names_in_separate_items
 from swarm.models.modifier_opposites import modifier_swapped
 from swarm.models.negations import OPPOSITE, cjk_opposite, has_negation, negated_words
+from swarm.models.ordinals import ordinal_unstated
 from swarm.models.own_names import background_names, question_acronyms
 from swarm.models.question_language import question_language
 from swarm.models.question_words import AUXILIARIES, answer_type_words
+from swarm.models.rate_period import period_unstated
 from swarm.models.sentence_roles import sentence_role_problem
 from swarm.models.siblings import compound_problem, heading_narrows, qualifier_swapped
 from swarm.models.superseded import superseded
@@ -259,6 +263,10 @@ class EvidenceRule:
             return "the passage names others of the asked kind, not the asked one"
         if heading_narrows(self.question, text, context):
             return "the passage's heading is about a sibling of the asked one"
+        if ordinal_unstated(self.question, f"{context}\n{text}"):
+            return (
+                "the passage does not say it is about the one the question counts (the second...)"
+            )
         if why := compound_problem(self.question, text, context, self.polar):
             return why
         names = [term.words for term in self.key_terms if term.is_name]
@@ -293,12 +301,18 @@ class EvidenceRule:
             return "the passage states the value aimed at, not the one that came out"
         if self.opposites & text_lower or cjk_opposite(self.question, raw):
             return "the passage says the opposite (before/after, first/last...)"
+        if not self.how_to and before_unsaid(self.question, text, context):
+            return "the passage does not say what held before the event the question names"
+        if timed_against_another(self.question, text, context):
+            return "the passage times it against another event than the question's"
         if modifier_swapped(self.question, text):
             return "the passage says it of the opposite kind (open-beta for a closed beta)"
         if direction_swapped(self.question, text) or task_reversed(self.question, text):
             return "the passage has the move the other way (from/to)"
         if threshold_swapped(self.question, text):
             return "the passage bounds the figure the other way (over/under...)"
+        if extreme_swapped(self.question, text):
+            return "the passage gives the other extreme (a ceiling for the least asked...)"
         if why := sentence_role_problem(self.question, text, context, self.numbers, names):
             return why
         # (A how-to's "instead of the default output" is a command's contrast of its own.)
@@ -325,6 +339,8 @@ class EvidenceRule:
         if self.how_to:
             how = self.how.problem(text, code, context, words_ | text_words(context))
             return how or (self._when_problem(text) if "date" in self.kinds else "")
+        if "money" in self.kinds and period_unstated(self.question, raw):
+            return "the question asks for a rate of a period (a month...) the passage never names"
         return self._kind_problem(text, new_words)
 
     def _negates_another(self, text: str, code: str) -> bool:

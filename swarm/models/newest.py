@@ -12,7 +12,7 @@ import re
 
 from swarm.lazy_re import lazy_compile
 
-__all__ = ["says_newest"]
+__all__ = ["oldest_not_said", "says_newest"]
 
 _I = re.IGNORECASE
 _SAYS_NEWEST = lazy_compile(
@@ -47,3 +47,20 @@ def says_newest(text: str) -> bool:
     if len(set(_VERSIONS.findall(bare))) < 2:
         return True
     return bool(_CALLED_NEWEST.search(bare))
+
+
+# "The least recent release", "the oldest version", "the earliest edition": the oldest of a
+# series, answered only by a passage calling one the oldest or the first.
+_ASKS_OLDEST = lazy_compile(r"\b(least\s+recent|oldest|earliest)\b", _I)
+_SAYS_OLDEST = lazy_compile(
+    r"\b(least\s+recent|oldest|earliest|first|initial|initially|original|originally|ever|"
+    r"since|began|begun|founded)\b",
+    _I,
+)
+
+
+def oldest_not_said(question: str, text: str) -> bool:
+    """`question` asks for the oldest of a series ("the least recent release", "the oldest
+    surviving book") and `text` calls nothing the oldest or the first (a changelog's 3.x
+    entries say nothing of the first release)."""
+    return bool(_ASKS_OLDEST.search(question)) and not _SAYS_OLDEST.search(text)

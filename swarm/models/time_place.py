@@ -181,6 +181,7 @@ def when_problem(question: str, text: str, new_numbers: set[str], asked: frozens
     to the question's)."""
     if _WHEN_CLAUSE.search(question):
         return ""
+    text = _without_asides(text, asked - GENERIC)
     if _ASKS_MONTH.search(question) and not _FINER.search(text):
         return _NO_WHEN  # "in what month..." answered "in 911": a year is no month
     if _ASKS_DAY.search(question) and not _A_DAY.search(text):
@@ -215,8 +216,38 @@ _HABITUAL_WHEN = lazy_compile(r"\bwhen\s+(do|does)\b", _I)
 def _date_of_asked(question: str, text: str, asked: frozenset[str]) -> bool:
     """A date in `text` is the asked event's: for "when does X happen" (what happens again
     and again, or is still to come), in a clause about X ("the Aswan dam, completed in 1970,
-    ended the annual flood" dates the dam, not the flood); any date for other questions."""
-    return not _HABITUAL_WHEN.search(question) or _when_stated(_DATE_NUMBER, text, asked)
+    ended the annual flood" dates the dam, not the flood); for other questions, in a sentence
+    writing a word of the question ("The conference opened in Berlin. Its act was signed in
+    1885." gives no year of the opening), or anywhere in a passage writing none (a value
+    under its heading)."""
+    if _HABITUAL_WHEN.search(question):
+        return _when_stated(_DATE_NUMBER, text, asked)
+    wanted = asked - GENERIC
+    sentences = [set(tokenize(part)) for part in _SENTENCE.split(text)]
+    dated = [bool(_DATE_NUMBER.search(part)) for part in _SENTENCE.split(text)]
+    if not any(tokens & wanted for tokens in sentences):
+        return True
+    return any(
+        tokens & wanted and has_date for tokens, has_date in zip(sentences, dated, strict=True)
+    )
+
+
+# Sentences: a full stop before a capital, a semicolon, a line break ("A.D. 1066" stays whole).
+_SENTENCE = lazy_compile(r"(?<=[.!?])\s+(?=[A-Z\"“‘(\[])|;\s*|\n+")
+_ASIDE = lazy_compile(r"\(([^()]*)\)")
+
+
+def _without_asides(text: str, asked: frozenset[str]) -> str:
+    """`text` without the bracketed asides that write no question word (`asked`) and follow
+    none: "(equivalent to $22 billion in March 2023)" dates the sum, not the independence the
+    sentence is about; "Hastings (14 October 1066)" keeps its date."""
+
+    def keep(match: re.Match[str]) -> str:
+        before = text[: match.start()].split()
+        near = set(tokenize(before[-1])) if before else set()
+        return match.group() if (set(tokenize(match.group(1))) | near) & asked else " "
+
+    return _ASIDE.sub(keep, text)
 
 
 # --- where ----------------------------------------------------------------------------------

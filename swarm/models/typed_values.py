@@ -13,7 +13,7 @@ from collections.abc import Set
 
 from swarm.lazy_re import lazy_compile
 from swarm.models.evidence import answer_kinds, text_words
-from swarm.models.newest import says_newest
+from swarm.models.newest import oldest_not_said, says_newest
 from swarm.models.word_forms import question_forms, states_limit
 
 __all__ = [
@@ -205,6 +205,8 @@ def value_problem(question: str, kinds: Set[str], text: str) -> str:
         return f"the passage does not say how many {counted}"
     if newest_not_said(question, text, kinds):
         return "the question asks for the latest, and the passage does not say it is"
+    if oldest_not_said(question, text):
+        return "the question asks for the oldest, and the passage does not say it is"
     return ""
 
 
