@@ -85,9 +85,10 @@ _ANSWER_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "date",
         lazy_compile(
             rf"\b(1\d{{3}}|20\d{{2}})\b|\b({MONTHS})\.?\s+\d|\d(st|nd|rd|th)?\s+({MONTHS})\b|"
-            # early years: "in 911", "AD 122", "350 BC"
+            # early years: "in 911", "AD 122", "350 BC", with stops ("800 B.C.", "A.D. 226")
             r"\b(in|by|from|until|till|around|circa|c\.|after|before|since)\s+\d{3}\b|"
-            r"\b\d{1,4}\s?(BC|BCE|AD|CE)\b|\b(AD|CE)\s?\d{1,4}\b",
+            r"\b\d{1,4}\s?(BC|BCE|AD|CE)\b|\b(AD|CE)\s?\d{1,4}\b|"
+            r"\b\d{1,4}\s?(B\.\s?C\.(\s?E\.)?|A\.\s?D\.|C\.\s?E\.)|(?<!\w)A\.\s?D\.\s?\d{1,4}\b",
             re.IGNORECASE,
         ),
     ),

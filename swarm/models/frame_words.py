@@ -1,6 +1,7 @@
 """The words a question frames its ask with, for the offline answers: a modal auxiliary
-("How long must a host be unreachable?", "What share may be synthetic?") and a duty or a
-permission before the verb ("What am I supposed to ship?", "Who is allowed to publish?").
+("How long must a host be unreachable?", "What share may be synthetic?"), a duty or a
+permission before the verb ("What am I supposed to ship?", "Who is allowed to publish?") and
+a present expectation ("When is 3.16 expected to ship?", "Which days are we expected in?").
 In a wh-question they say how the asked thing stands, not what it is: a page states the
 rule with its own words ("Ship one change in week one", "Only editors can publish"), or none.
 A yes/no question is left alone: "Am I allowed to deploy from my laptop?" asks the permission
@@ -32,15 +33,23 @@ _POLAR = lazy_compile(
     r"would|has|have|had)\b",
     re.IGNORECASE,
 )
+# "When is X expected to ship?", "Which days are we expected in the office?": a duty or a
+# forecast as it stands now (present tense only: "was expected to" sets a past forecast
+# against what came of it, which a passage stating the outcome does not answer).
+_EXPECTED = lazy_compile(
+    r"\b(?:am|is|are)\b(?:\s+[\w.'’-]+){0,6}?\s+(expected)\b(?=\s+(?:to|in|at|on|for)\b)",
+    re.IGNORECASE,
+)
 _END_UP = lazy_compile(r"\b(end|ends|ended|ending|wind|winds|wound)\s+up\b", re.IGNORECASE)
 
 
 def frame_words(question: str) -> frozenset[str]:
-    """The tokens of a question's frames: the modal auxiliaries and the duty or permission
-    frames ("supposed to", "allowed to", "permitted to") of a question that is not a yes/no
-    question, and "end up" in any."""
+    """The tokens of a question's frames: the modal auxiliaries, the duty or permission
+    frames ("supposed to", "allowed to", "permitted to") and "is / are expected to / in" of a
+    question that is not a yes/no question, and "end up" in any."""
     found = [match.group(1) for match in _END_UP.finditer(question)]
     if not _POLAR.match(question):
         found += [match.group(1) for match in _MODAL.finditer(question)]
         found += [match.group(1) for match in _DUTY.finditer(question)]
+        found += [match.group(1) for match in _EXPECTED.finditer(question)]
     return frozenset(token for word in found for token in tokenize(word))

@@ -118,6 +118,9 @@ def same_degree_forms() -> dict[str, frozenset[str]]:
 # or distance only with the dimension's own word ("1,642 m deep").
 _NEEDS_DIMENSION_WORD = frozenset("deep wide broad high tall far".split())
 _HOW_ADJECTIVE = re.compile(rf"\bhow\s+({'|'.join(_HOW_MEASURE)})\b", re.IGNORECASE)
+# "How far back can we restore...", "how far ahead of the window do we tell...", "how far in
+# advance": a span of time, not a length; a duration states the adjective and its adverb.
+_HOW_FAR_IN_TIME = re.compile(r"\bhow\s+far\s+(back|ahead|in\s+advance)\b", re.IGNORECASE)
 
 
 def measure_kinds(text: str, digit: bool = True) -> frozenset[str]:
@@ -159,4 +162,9 @@ def measures_asked(question: str) -> dict[str, Measure]:
         others = frozenset().union(*(group for group in groups if token not in group))
         needs_word = adjective in _NEEDS_DIMENSION_WORD
         found[token] = Measure(frozenset(_HOW_MEASURE[adjective]), own, others - own, needs_word)
+    for match in _HOW_FAR_IN_TIME.finditer(question):
+        span = Measure(frozenset({"duration"}), frozenset(), frozenset())
+        for word in ("far", *match.group(1).split()):
+            for token in tokenize(word):
+                found[token] = span
     return found

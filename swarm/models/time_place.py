@@ -76,6 +76,10 @@ _NEGATED_BEFORE = lazy_compile(r"(?:\b(?:not|never|no)|n['’]t)\s+(?:[\w'-]+\s+
 # How the when-question is asked.
 _ASKS_YEAR = lazy_compile(r"\b(what|which|in\s+what)\s+(year|date|month|decade|century)\b", _I)
 _ASKS_MONTH = lazy_compile(r"\b(what|which)\s+months?\b", _I)
+# "In which century...": an ordinal century ("the 10th century", "8th, 9th and 10th
+# centuries") answers it, as a year does; it answers no year asked ("in 969").
+_ASKS_CENTURY = lazy_compile(r"\b(what|which)\s+centur(y|ies)\b", _I)
+_CENTURY = lazy_compile(r"\b\d{1,2}(?:st|nd|rd|th)\s+centur(?:y|ies)\b", _I)
 # "In January", "by early March": a month named, for "what month".
 _MONTH = lazy_compile(
     rf"\b(?:in|by|from|until|till|since|during|every|each|early|late|mid-?)\s+"
@@ -93,7 +97,9 @@ _WHEN_CLAUSE = lazy_compile(
 # in a cycle (daily, every day, weekends), a day relative to today.
 _FINER = lazy_compile(
     rf"\b(?:(?-i:(?=[A-Z]))(?:{MONTHS})|{_DAY}|daily|weekdays?|weekends?|weeknights?|today|"
-    r"tomorrow|yesterday|every\s+day|each\s+day)\b|\b\d{1,4}[-/.]\d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th)\b",
+    r"tomorrow|yesterday|every\s+day|each\s+day)\b|\b\d{1,4}[-/.]\d{1,2}\b|"
+    # a day of the month ("the 15th"), not a century ("the 7th century")
+    r"\b\d{1,2}(?:st|nd|rd|th)\b(?!\s+centur)",
     _I,
 )
 # A day: `_FINER` but for a month named alone ("8 December", "December 8" are days).
@@ -188,6 +194,8 @@ def when_problem(question: str, text: str, new_numbers: set[str], asked: frozens
         return _NO_WHEN  # "what day..." answered "in January": a month is no day
     if _ASKS_MONTH_DAY.search(question) and not _A_MONTH_DAY.search(text):
         return _NO_WHEN  # "what day of the month" answered "Wednesdays": no date in a month
+    if _ASKS_CENTURY.search(question) and _when_stated(_CENTURY, text, asked):
+        return ""
     if new_numbers and "date" in answer_kinds(text) and _date_of_asked(question, text, asked):
         return ""
     if _UNSURE.search(text):

@@ -14,6 +14,7 @@ from collections.abc import Set
 from swarm.lazy_re import lazy_compile
 from swarm.models.evidence import answer_kinds, text_words
 from swarm.models.newest import oldest_not_said, says_newest
+from swarm.models.ordinal_nouns import ordinal_on_another_noun
 from swarm.models.word_forms import question_forms, states_limit
 
 __all__ = [
@@ -199,7 +200,7 @@ def value_problem(question: str, kinds: Set[str], text: str) -> str:
             return "a limit ('up to ...'), not the figure asked"
     if missing := missing_value(question, text):
         return f"no {missing.split(' ', 1)[1]} in the passage"
-    if other_ordinal(question, text):
+    if other_ordinal(question, text) or ordinal_on_another_noun(question, text):
         return "the passage is about another one (first vs second...)"
     if counted := counted_not_stated(question, text):
         return f"the passage does not say how many {counted}"
