@@ -73,13 +73,14 @@ def encode_batch(
         windows[starts[longer] + _KEY_BYTES]
         & _KEY_MASKS[np.minimum(lengths[longer] - _KEY_BYTES, _KEY_BYTES)]
     )
-    bits = max(16, min(24, (4 * count).bit_length()))
+    # at least twice the tokens' number of slots: far more than their distinct words
+    bits = max(16, min(24, (2 * count).bit_length()))
     with np.errstate(over="ignore"):
         slots = first_key * _MIX_FIRST
         slots ^= second_key * _MIX_SECOND
         slots *= _MIX_FIRST
     slots >>= np.uint64(64 - bits)
-    slot_token = np.empty(1 << bits, dtype=np.int64)
+    slot_token = np.empty(1 << bits, dtype=np.int32)  # a batch holds < 2**31 tokens
     tokens = np.arange(count)
     slot_token[slots] = tokens  # one of the tokens of each slot
     representative = slot_token[slots]
