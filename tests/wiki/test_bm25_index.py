@@ -132,6 +132,8 @@ def test_matrix_equals_bm25s_index(texts: list[str], chunk_tokens: int) -> None:
     with pytest.MonkeyPatch.context() as patch:
         # Small chunks: documents are counted across several flushes, as in a large wiki.
         patch.setattr(bm25_index, "_COUNT_CHUNK_TOKENS", chunk_tokens)
+        # ...and encoded a few pages at a time (a new word's id given in a later batch)
+        patch.setattr(bm25_index, "_ENCODE_BATCH_BYTES", chunk_tokens * 4)
         counter = bm25_index._TermCounter(CorpusEncoder())
         for text in texts:
             counter.add(text)
