@@ -7,9 +7,9 @@ one byte array. A word of up to 16 bytes is its bytes read as two little-endian 
 mixed into a slot of a hash table; each token's slot names one of its tokens, and a token
 holding the same two integers is the same word. Only each word's first token is decoded
 and looked up (stemmed when new); the rare rest (a word over 16 bytes, a slot two words
-share) are decoded one by one. The cheatsheet fixture's first build (4,259 pages, 650k
-tokens) made, hashed and looked up one `str` per token before: ~12% of its instructions
-went with this module.
+share) are decoded one by one. Making, hashing and looking up one `str` per token cost
+the cheatsheet fixture's first ever (4,259 pages, 650k tokens; settings, index parse,
+ranking build, first answer) 2,302M instructions under callgrind; this way, 2,019M.
 """
 
 from __future__ import annotations
