@@ -38,6 +38,9 @@ __all__ = ["fast_snippet_passages", "split_page_passages", "split_snippet_passag
 
 # Whitespace other than space and newline (tabs, CR, NBSP, ideographic space...) and NUL.
 _ODD_SPACE = re.compile(r"[^\S \n]|\x00")
+# The ASCII characters it matches: an ASCII page is searched for each (`str.find`, a few
+# instructions per 16 bytes) rather than by the class tried at every character.
+_ASCII_ODD_SPACES = tuple(chr(code) for code in range(128) if _ODD_SPACE.match(chr(code)))
 # A line that may be a table's delimiter row, after a line holding a pipe.
 _DELIMITER_ROW = re.compile(r"^[ >|:-]*-[ >|:-]*$")
 # A line holding a pipe over a line that may be a delimiter row, found in one pass over a page
@@ -329,8 +332,15 @@ def _blocks(text: str) -> list[_Block] | None:
     return None if scanner is None else scanner.blocks
 
 
+def _odd_space(text: str) -> bool:
+    """Whether `_ODD_SPACE` matches somewhere in `text`."""
+    if text.isascii():
+        return any(char in text for char in _ASCII_ODD_SPACES)
+    return _ODD_SPACE.search(text) is not None
+
+
 def _scan(text: str) -> _Scanner | None:
-    if "]:" in text or _ODD_SPACE.search(text):  # "]:": a reference definition may be here
+    if "]:" in text or _odd_space(text):  # "]:": a reference definition may be here
         return None
     lines = text.split("\n")
     scanner = _Scanner()

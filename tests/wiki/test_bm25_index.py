@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from swarm.wiki import bm25_index
+from swarm.wiki import bm25_encode, bm25_index
 from swarm.wiki.bm25_index import (
     CorpusEncoder,
     bm25_matrix,
@@ -82,6 +82,43 @@ def test_encoded_pages_are_their_tokens(texts: list[str]) -> None:
         assert [words_by_id[i] for i in ids.tolist()] == tokenize(text)
 
 
+# Words of every length the bulk encoder tells apart (up to 8 bytes, 9-16, longer, over the
+# 40 characters a token keeps), non-ASCII ones, stopwords and lone letters.
+_BULK_WORDS = [
+    "a", "of", "tar", "sort", "files", "castles", "hastings", "normandy1", "cathedrals",
+    "hastingsbattle", "abcdefghijklmnop", "abcdefghijklmnopq", "abcdefghijklmnopqrstuvwx",
+    "x" * 41, "Café", "naïve", "Zürich—Genf", "学生券", "ΣΑΣ", "1066", "the", "Castles",
+]  # fmt: skip
+_BULK_TEXTS = st.lists(
+    st.lists(st.sampled_from(_BULK_WORDS), max_size=25).map(" ".join)
+    | st.text(st.sampled_from("ab zé学生券 -.,'\u00a0Σ1"), max_size=40),
+    max_size=8,
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(_BULK_TEXTS, st.booleans())
+def test_bulk_encoding_equals_page_by_page(texts: list[str], shared_slots: bool) -> None:
+    """Pages encoded together give each page the ids of its `tokenize` stems, and the
+    vocabulary in the order the stems are first met page after page, as one page at a time
+    does; also when every word falls in one hash slot (all but one read one by one)."""
+    with pytest.MonkeyPatch.context() as patch:
+        if shared_slots:
+            patch.setattr(bm25_encode, "_MIX_FIRST", np.uint64(0))
+            patch.setattr(bm25_encode, "_MIX_SECOND", np.uint64(0))
+        together = CorpusEncoder()
+        encoded = together.encode_many(texts)
+    one_by_one = CorpusEncoder()
+    assert [ids.tolist() for ids in encoded] == [one_by_one.encode(t).tolist() for t in texts]
+    assert list(together.vocab) == list(one_by_one.vocab)
+    stems = [stem for text in texts for stem in tokenize(text)]
+    assert list(together.vocab) == list(dict.fromkeys(stems))
+    words_by_id = list(together.vocab)
+    for text, ids in zip(texts, encoded, strict=True):
+        assert ids.dtype == np.int32
+        assert [words_by_id[i] for i in ids.tolist()] == tokenize(text)
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     st.lists(st.lists(st.sampled_from(WORDS), max_size=30).map(" ".join), min_size=1, max_size=12),
@@ -95,6 +132,8 @@ def test_matrix_equals_bm25s_index(texts: list[str], chunk_tokens: int) -> None:
     with pytest.MonkeyPatch.context() as patch:
         # Small chunks: documents are counted across several flushes, as in a large wiki.
         patch.setattr(bm25_index, "_COUNT_CHUNK_TOKENS", chunk_tokens)
+        # ...and encoded a few pages at a time (a new word's id given in a later batch)
+        patch.setattr(bm25_index, "_ENCODE_BATCH_BYTES", chunk_tokens * 4)
         counter = bm25_index._TermCounter(CorpusEncoder())
         for text in texts:
             counter.add(text)

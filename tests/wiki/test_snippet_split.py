@@ -142,6 +142,23 @@ def test_other_markdown_is_left_to_the_full_splitter(text: str) -> None:
     assert page_passages(text) == snippet_passages(text)
 
 
+@pytest.mark.parametrize(
+    "space",
+    ["\x00", "\t", "\x0b", "\x0c", "\r", "\x1c", "\x1d", "\x1e", "\x1f", "\x85", "\xa0", "\u3000"],
+)
+@pytest.mark.parametrize("opening", ["Plain", "Café"], ids=["ascii-page", "other-page"])
+def test_whitespace_other_than_space_and_newline_leaves_the_fast_path(
+    space: str, opening: str
+) -> None:
+    """An ASCII page is searched for each odd space apart, any other by the regex: on both
+    routes such a character sends the page to the full splitter, and without it the page
+    stays on the fast path."""
+    assert fast_snippet_passages(f"{opening} text here.\n\nMore text.\n") is not None
+    text = f"{opening} text{space}here.\n\nMore text.\n"
+    assert fast_snippet_passages(text) is None
+    assert page_passages(text) == snippet_passages(text)
+
+
 # Every page of the smaller fixtures; a fixed spread of 300 of the bigger ones (every page was
 # checked when the fast path was written: raise this when changing it). The spread keeps the
 # suite inside its time budget as fixtures are added and still reads every folder's kinds of

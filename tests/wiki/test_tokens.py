@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from swarm.wiki import tokens
-from swarm.wiki.tokens import tokenize, words
+from swarm.wiki.tokens import tokenize, word_bytes, words
 
 REFERENCE_WORD_RE = re.compile(r"[^\W_]+")
 ASCII_TEXT = st.text(alphabet=st.characters(max_codepoint=127))
@@ -88,6 +88,25 @@ MOSTLY_ASCII = st.lists(st.sampled_from(_PIECES), max_size=12).map(
 @example(_FILLER + "İstanbul KELVIN\u212a 学生券的价格" + _FILLER)
 def test_mostly_ascii_text_gives_the_regex_words_and_cjk_bigrams(text: str) -> None:
     assert words(text) == reference_words(text)
+
+
+def split_word_bytes(text: str) -> list[str]:
+    data = word_bytes(text)
+    # only ASCII spaces between the words (the bulk encoder splits on them alone)
+    assert set(data.translate(None, b" ")).isdisjoint(b"\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")
+    return [word.decode("utf-8") for word in data.split(b" ") if word]
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(ASCII_TEXT, st.text(), ANY_CHARACTERS, MOSTLY_LATIN, MOSTLY_ASCII))
+@example(_FILLER + "tar—x ‘q’ Zürich—Ünïcode…end a\u00a0b" + _FILLER)
+@example(_FILLER + "ΟΔΟΣ.Β ΑΣ'Β ΣΑΣ x" + _FILLER)
+@example("—leading and trailing—")
+@example("学生券的价格 한국어 tar—x ‘q’ a\u00a0b \ud800x")
+def test_word_bytes_are_the_words(text: str) -> None:
+    """The bytes an index build reads its words from hold exactly `words(text)`, on each
+    route (ASCII, mostly ASCII, any text)."""
+    assert split_word_bytes(text) == words(text)
 
 
 def test_every_fixture_page_gives_the_regex_words_and_cjk_bigrams() -> None:
