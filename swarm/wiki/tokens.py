@@ -8,6 +8,7 @@ tokenizer and one STOPWORDS for all.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from swarm.wiki.cjk_words import usual_width
 from swarm.wiki.snippet_split import split_snippet_passages
@@ -81,15 +82,23 @@ def words(text: str) -> list[str]:
     and str.split() (see `_UTF8_SEPARATORS`)."""
     if text.isascii():
         return text.encode("ascii").translate(_UTF8_SEPARATORS).decode("ascii").split()
-    if _CAPITAL_SIGMA not in text:
-        try:
-            data = text.encode("utf-8")
-        except UnicodeEncodeError:  # a lone surrogate: the whole-text route drops it
-            pass
-        else:
-            if (len(data) - len(text)) * _MOSTLY_ASCII_RATIO < len(text):
-                return _mostly_ascii_words(data.translate(_UTF8_SEPARATORS))
-    return _unicode_words(text)
+    data = _mostly_ascii_data(text)
+    return _unicode_words(text) if data is None else _mostly_ascii_words(data)
+
+
+def _mostly_ascii_data(text: str) -> bytes | None:
+    """A non-ASCII `text`'s UTF-8 bytes through the separator table when it is mostly ASCII
+    (the run-by-run route of `words` and `word_bytes`), else None: the whole-text route (a
+    capital sigma, a lone surrogate, or much text outside ASCII)."""
+    if _CAPITAL_SIGMA in text:
+        return None
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: the whole-text route drops it
+        return None
+    if (len(data) - len(text)) * _MOSTLY_ASCII_RATIO < len(text):
+        return data.translate(_UTF8_SEPARATORS)
+    return None
 
 
 def _unicode_words(text: str) -> list[str]:
@@ -109,21 +118,30 @@ def _mostly_ascii_words(data: bytes) -> list[str]:
     through `_unicode_words` alone. The same words as over the whole text: str.lower() maps
     each character on its own (but a capital sigma, which `words` sends the whole-text way)
     and never to an ASCII separator, so lowering run by run lowers the same characters."""
+    found: list[str] = []
+    for ascii_run, other in _runs(data):
+        found += ascii_run.decode("ascii").split()
+        if other:
+            found += _unicode_words(other)
+    return found
+
+
+def _runs(data: bytes) -> Iterator[tuple[bytes, str]]:
+    """`data` (UTF-8 through the separator table) cut into (ASCII bytes, the space-bounded
+    run after them holding a byte over 0x7f, decoded), in order; the last has no such run
+    (""). Each such run is found by `bytes.find` on a mask: the cost is per run."""
     mask = data.translate(_HIGH_BYTE_MASK)
     high = mask.find(b"\x80")
-    found: list[str] = []
     position = 0
     while high >= 0:
         start = data.rfind(b" ", position, high) + 1
         end = data.find(b" ", high)
         if end < 0:
             end = len(data)
-        found += data[position:start].decode("ascii").split()
-        found += _unicode_words(data[start:end].decode("utf-8"))
+        yield data[position:start], data[start:end].decode("utf-8")
         position = end
         high = mask.find(b"\x80", end)
-    found += data[position:].decode("ascii").split()
-    return found
+    yield data[position:], ""
 
 
 def word_bytes(text: str) -> bytes:
@@ -133,37 +151,21 @@ def word_bytes(text: str) -> bytes:
     object each; the same routes as `words`, so the same words."""
     if text.isascii():
         return text.encode("ascii").translate(_UTF8_SEPARATORS)
-    if _CAPITAL_SIGMA not in text:
-        try:
-            data = text.encode("utf-8")
-        except UnicodeEncodeError:  # a lone surrogate: the whole-text route drops it
-            pass
-        else:
-            if (len(data) - len(text)) * _MOSTLY_ASCII_RATIO < len(text):
-                return _mostly_ascii_bytes(data.translate(_UTF8_SEPARATORS))
-    return " ".join(_unicode_words(text)).encode("utf-8")
+    data = _mostly_ascii_data(text)
+    if data is None:
+        return " ".join(_unicode_words(text)).encode("utf-8")
+    return _mostly_ascii_bytes(data)
 
 
 def _mostly_ascii_bytes(data: bytes) -> bytes:
     """`_mostly_ascii_words` as `word_bytes` gives them: the ASCII runs kept as they are,
     each run holding a byte over 0x7f replaced by its `_unicode_words` (each run is cut at
     spaces, so the pieces joined stay apart)."""
-    mask = data.translate(_HIGH_BYTE_MASK)
-    high = mask.find(b"\x80")
-    if high < 0:
-        return data
     parts: list[bytes] = []
-    position = 0
-    while high >= 0:
-        start = data.rfind(b" ", position, high) + 1
-        end = data.find(b" ", high)
-        if end < 0:
-            end = len(data)
-        parts.append(data[position:start])
-        parts.append(" ".join(_unicode_words(data[start:end].decode("utf-8"))).encode("utf-8"))
-        position = end
-        high = mask.find(b"\x80", end)
-    parts.append(data[position:])
+    for ascii_run, other in _runs(data):
+        parts.append(ascii_run)
+        if other:
+            parts.append(" ".join(_unicode_words(other)).encode("utf-8"))
     return b"".join(parts)
 
 
