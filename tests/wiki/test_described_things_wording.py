@@ -95,151 +95,71 @@ def test_time_words_that_describe_the_thing_asked(question: str, expected: bool)
     assert detect_time_sensitive(question, now=NOW) is expected
 
 
-TASKS = """---
-updated: 2026-11-20
----
-# Blocked tasks
-
-The filter `is not blocked` hides the tasks that wait on another unfinished task.
-"""
+def dated(body: str) -> str:
+    """A page updated ten days before `NOW` (fresh), holding `body`."""
+    return f"---\nupdated: 2026-11-20\n---\n{body}"
 
 
-def test_a_relative_clause_still_is_answered_from_the_wiki(tmp_path: Path) -> None:
-    wiki = page_wiki(tmp_path, {"blocked.md": TASKS})
-
-    described = query(
+# (the page, a question whose time word describes what it asks about, what its answer holds,
+# the near question that asks about now or a price)
+DESCRIBED_AND_ASKED = [
+    pytest.param(
+        "# Blocked tasks\n\n"
+        "The filter `is not blocked` hides the tasks that wait on another unfinished task.\n",
         "Which filter hides the tasks that are still waiting on another unfinished task?",
-        model="offline",
-        wiki_dir=wiki,
-        now=NOW,
-    )
-    asked_now = query(
+        "is not blocked",
         "Does the filter still hide the tasks that wait on another unfinished task?",
-        model="offline",
-        wiki_dir=wiki,
-        now=NOW,
-    )
-
-    assert described.time_sensitive is False
-    assert "is not blocked" in described.answer
-    assert asked_now.time_sensitive is True and asked_now.go_external is True
-
-
-LATIN = """---
-updated: 2026-11-20
----
-# Latin alphabet
-
-Latin had no sound for Z after 300 BC; the letter came back for Greek words.
-"""
-
-
-def test_at_the_latest_is_a_deadline_not_the_latest(tmp_path: Path) -> None:
-    wiki = page_wiki(tmp_path, {"latin.md": LATIN})
-
-    deadline = query(
+        id="relative-clause",
+    ),
+    pytest.param(
+        "# Latin alphabet\n\n"
+        "Latin had no sound for Z after 300 BC; the letter came back for Greek words.\n",
         "After what date at the latest did Latin have no sound for Z?",
-        model="offline",
-        wiki_dir=wiki,
-        now=NOW,
-    )
-    latest = query("What is the latest sound Latin lost?", model="offline", wiki_dir=wiki, now=NOW)
-
-    assert deadline.time_sensitive is False
-    assert "300 BC" in deadline.answer
-    assert latest.time_sensitive is True and latest.go_external is True
-
-
-LINUX = """---
-updated: 2026-11-20
----
-# Linux kernel
-
-Linus Torvalds posted his hobby kernel announcement to the comp.os.minix newsgroup.
-"""
-
-
-def test_an_event_asked_in_the_past_tense_is_history(tmp_path: Path) -> None:
-    wiki = page_wiki(tmp_path, {"linux.md": LINUX})
-
-    past = query(
+        "300 BC",
+        "What is the latest sound Latin lost?",
+        id="at-the-latest",
+    ),
+    pytest.param(
+        "# Linux kernel\n\n"
+        "Linus Torvalds posted his hobby kernel announcement to the comp.os.minix newsgroup.\n",
         "Which newsgroup did Linus Torvalds post his hobby kernel announcement to?",
-        model="offline",
-        wiki_dir=wiki,
-        now=NOW,
-    )
-    news = query(
-        "Which newsgroup carries the kernel announcement?", model="offline", wiki_dir=wiki, now=NOW
-    )
-
-    assert past.time_sensitive is False
-    assert "comp.os.minix" in past.answer
-    assert news.time_sensitive is True and news.go_external is True
-
-
-FAMILY = """---
-updated: 2026-11-20
----
-# Family support
-
-The company reimburses family-building costs such as IVF up to $25,000 per lifetime.
-"""
-
-
-def test_the_costs_a_reimbursement_is_for_are_no_price(tmp_path: Path) -> None:
-    wiki = page_wiki(tmp_path, {"family.md": FAMILY})
-
-    claimed = query(
+        "comp.os.minix",
+        "Which newsgroup carries the kernel announcement?",
+        id="past-tense-event",
+    ),
+    pytest.param(
+        "# Family support\n\n"
+        "The company reimburses family-building costs such as IVF up to $25,000 per lifetime.\n",
         "What's the most the company will reimburse for IVF or other family-building costs?",
-        model="offline",
-        wiki_dir=wiki,
-        now=NOW,
-    )
-    priced = query(
-        "What do IVF family-building costs run to?", model="offline", wiki_dir=wiki, now=NOW
-    )
-
-    assert claimed.time_sensitive is False
-    assert "$25,000" in claimed.answer
-    assert priced.time_sensitive is True and priced.go_external is True
-
-
-SQLITE = """---
-updated: 2026-11-20
----
-# sqlite
-
-- Fill a timestamp column with the current time by default:
-
-`created TEXT DEFAULT CURRENT_TIMESTAMP`
-"""
-
-
-def test_a_how_to_framed_by_its_tool_is_a_how_to(tmp_path: Path) -> None:
-    wiki = page_wiki(tmp_path, {"sqlite.md": SQLITE})
-
-    framed = query(
+        "$25,000",
+        "What do IVF family-building costs run to?",
+        id="costs-reimbursed",
+    ),
+    pytest.param(
+        "# sqlite\n\n- Fill a timestamp column with the current time by default:\n\n"
+        "`created TEXT DEFAULT CURRENT_TIMESTAMP`\n",
         "In SQLite, how do I fill a timestamp column with the current time by default?",
-        model="offline",
-        wiki_dir=wiki,
-        now=NOW,
-    )
-    asked_now = query(
-        "In SQLite, what is the current default timestamp?", model="offline", wiki_dir=wiki, now=NOW
-    )
-
-    assert framed.time_sensitive is False
-    assert "CURRENT_TIMESTAMP" in framed.answer
-    assert asked_now.time_sensitive is True and asked_now.go_external is True
+        "CURRENT_TIMESTAMP",
+        "In SQLite, what is the current default timestamp?",
+        id="how-to-framed-by-its-tool",
+    ),
+]
 
 
-CINDER = """---
-updated: 2026-11-20
----
-# Cinder AI
+@pytest.mark.parametrize(("page", "described", "must_hold", "asked_now"), DESCRIBED_AND_ASKED)
+def test_a_time_word_describing_the_thing_asked_is_answered_from_the_wiki(
+    tmp_path: Path, page: str, described: str, must_hold: str, asked_now: str
+) -> None:
+    wiki = page_wiki(tmp_path, {"page.md": dated(page)})
 
-Cinder AI closed a Series A of €12M in March 2025.
-"""
+    answered = query(described, model="offline", wiki_dir=wiki, now=NOW)
+    near = query(asked_now, model="offline", wiki_dir=wiki, now=NOW)
+
+    assert answered.time_sensitive is False and must_hold in answered.answer
+    assert near.time_sensitive is True and near.go_external is True
+
+
+CINDER = dated("# Cinder AI\n\nCinder AI closed a Series A of €12M in March 2025.\n")
 
 
 def test_a_round_named_by_its_closing_is_funding(tmp_path: Path) -> None:
