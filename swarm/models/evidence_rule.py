@@ -74,6 +74,8 @@ class EvidenceRule(QuestionNeeds):
 
     def problem(self, text: str, context: str, code: str, words_: frozenset[str]) -> str:
         """Why `text` is not evidence enough for `high` ("" when it is)."""
+        if self.unread:
+            return f"the question is in {self.unread}: the rule does not read its negations"
         raw = f"{context}\n{text}"
         if is_cross_reference(text) or under_pointer_heading(context):
             return "the passage only points to other pages (see also, related...)"

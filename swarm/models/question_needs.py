@@ -33,6 +33,7 @@ from swarm.models.own_names import background_names, question_acronyms
 from swarm.models.question_language import question_language
 from swarm.models.question_words import AUXILIARIES, answer_type_words
 from swarm.models.text_names import capitalised_names, named_places
+from swarm.models.unread_language import unread_language
 from swarm.models.who_question import relation_forms
 from swarm.wiki.passages import Passage
 from swarm.wiki.tokens import STOPWORDS, tokenize, words
@@ -89,6 +90,7 @@ class QuestionNeeds:
         self.question = question
         self._passages = passages  # the pages read: their common names (`_background`)
         self.language = question_language(question)  # a Spanish, French... question's words
+        self.unread = unread_language(question, self.language.codes)  # Russian, Dutch...
         self.asks_person = bool(_PERSON_ASKED.search(question)) or self.language.asks_person
         # "Who paid for the printing?": a money word is the verb of a who-question, not the
         # amount asked for ("How much did Halley pay" asks for that).
