@@ -39,6 +39,7 @@ from swarm.models.text_names import capitalised_names, named_places
 from swarm.models.time_place import place_stated, when_problem
 from swarm.models.typed_values import value_problem, without_numbers
 from swarm.models.who_question import states_relation, swapped
+from swarm.wiki.hedges import hedged
 from swarm.wiki.tokens import tokenize, words
 
 __all__ = ["EvidenceRule"]
@@ -102,6 +103,8 @@ class EvidenceRule(QuestionNeeds):
         text_lower = set(words(text))
         if not self.asks_past and superseded(raw, self.question):
             return "the passage or its heading says it is superseded"
+        if hedged(text, lambda sentence: bool(self.question_words & text_words(sentence))):
+            return "the passage doubts what it says (I think, probably, unconfirmed, TODO...)"
         if (
             not self.how_to
             and _HYPOTHETICAL.search(text)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from swarm.wiki.code_literals import code_literals, is_argument, literal_pattern
+from swarm.wiki.hedges import hedged
 from swarm.wiki.index import PageMap
 
 __all__ = [
@@ -204,6 +205,8 @@ class EvidenceVerdict:
 _RANK: dict[Level, int] = {"low": 0, "medium": 1, "high": 2}
 # An answer whose words are mostly on the pages read is "supported": medium without a quote.
 _SUPPORTED_SHARE = 0.5
+# A quote's sentence on its page is the one holding the quote's first characters.
+_HEAD_CHARS = 40
 
 
 def check_evidence(
@@ -257,9 +260,12 @@ def _cap(
     missing = unsupported_figures(answer, support)
     answering = [q for q in verified if not restates_question(q.quote, question)]
     unquoted = _unquoted_literal(question, verified)
-    if answering and not missing and not unquoted:
+    sure = [q for q in answering if not _doubted(q, excerpts[q.page])]
+    if sure and not missing and not unquoted:
         return "high", ""
-    if unquoted and answering and not missing:
+    if answering and not sure and not missing:
+        reason = "the page doubts what the quotes say (I think, probably, unconfirmed, TODO...)"
+    elif unquoted and answering and not missing:
         reason = f"the question's {unquoted} is in no verified quote"
     elif missing:
         shown = ", ".join(missing[:3])
@@ -282,6 +288,18 @@ def _unquoted_literal(question: str, verified: Sequence[VerifiedQuote]) -> str:
         if not is_argument(literal) and not literal_pattern(literal).search(quoted):
             return literal
     return ""
+
+
+def _doubted(quote: VerifiedQuote, excerpt: str) -> bool:
+    """The quote, or a sentence of its page holding it, doubts what it says (`hedged`)."""
+    needle = normalise(quote.quote)
+    head = needle[:_HEAD_CHARS]
+
+    def holds_quote(sentence: str) -> bool:
+        normal = normalise(sentence)
+        return bool(normal) and (head in normal or normal in needle)
+
+    return hedged(quote.quote, lambda sentence: True) or hedged(excerpt, holds_quote)
 
 
 def _mostly_on_pages(answer: str, texts: Iterable[str]) -> bool:

@@ -1,0 +1,54 @@
+"""A wiki's own doubt about what it says. A personal wiki writes down what is not settled yet:
+"installed in 2015, I think", "£450 — unconfirmed", "maybe Dana Fox? Not sure", "TODO: find
+out who handles invoices", "Rumour has it the museum is free on Sundays"; encyclopedic text
+says "probably born in 1340". Such a passage may be the best the wiki has, but `high` would
+have the bot state it as fact: the hedge caps it.
+
+Only a hedge in a sentence that states the answer counts (a doubt about something else in
+the same paragraph is no doubt about it), or in a one-sentence passage (a list item, "TODO:
+..."): the offline rule takes the sentences stating the question's words, the chat path's
+check the sentences holding a verified quote.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from swarm.lazy_re import lazy_compile
+from swarm.wiki.inline_marks import split_sentences
+
+__all__ = ["hedged"]
+
+_HEDGE = lazy_compile(
+    # English: the writer's own doubt, hearsay, and notes of what is still open
+    r"(?<![\w-])(?:i\s+think|i\s+believe|i\s+guess|i\s+suppose|i['’]m\s+not\s+sure|not\s+sure|"
+    r"unsure|not\s+certain|probably|maybe|perhaps|presumably|supposedly|allegedly|"
+    r"apparently|rumou?r(?:s|ed)?|unconfirmed|unverified|to\s+be\s+(?:confirmed|verified)|tbc|"
+    r"tbd|iirc|afaik|if\s+i\s+remember|needs?\s+(?:to\s+be\s+)?(?:checking|checked|"
+    r"confirming|confirmed|verifying|verified)|need\s+to\s+(?:check|confirm|verify)|"
+    r"double[-\s]check|"
+    # Spanish, French, German, Italian, Portuguese
+    r"quiz[aá]s?|tal\s+vez|probablemente|creo\s+que|no\s+estoy\s+segur[oa]|por\s+confirmar|"
+    r"peut[-\s][eê]tre|probablement|je\s+crois|je\s+pense|[àa]\s+confirmer|pas\s+s[uû]re?|"
+    r"vielleicht|wahrscheinlich|vermutlich|angeblich|ich\s+glaube|unbest[äa]tigt|"
+    r"nicht\s+sicher|noch\s+zu\s+kl[äa]ren|forse|probabilmente|da\s+confermare|talvez|"
+    r"provavelmente|acho\s+que|a\s+confirmar)(?![\w-])"
+    # Japanese and Chinese (no word boundaries): maybe, unconfirmed, to be confirmed
+    r"|たぶん|多分|かもしれ|未確認|要確認|也许|大概|待确认|待確認|待定|不确定|不確定"
+    # A note of work still open, in capitals ("TODO: find out..."), and a question mark the
+    # writer put after a value: "(?)", "??"
+    r"|(?-i:\b(?:TODO|FIXME|TBD|TBC)\b)|\(\?\)|\?\?",
+    re.IGNORECASE,
+)
+
+
+def hedged(text: str, states_answer: Callable[[str], bool]) -> bool:
+    """`text` (a passage) doubts what it says in a sentence that `states_answer`, or in its
+    only sentence."""
+    if not _HEDGE.search(text):  # the common case: one scan, no sentence split
+        return False
+    sentences = split_sentences(text)
+    if len(sentences) <= 1:
+        return True
+    return any(_HEDGE.search(sentence) and states_answer(sentence) for sentence in sentences)
