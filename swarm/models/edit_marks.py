@@ -3,7 +3,8 @@
 was edited in place: which value stands is the writer's knowledge, not the passage's words,
 and the struck one reads like any other to the offline answer. An open task ("- [ ] Buy
 travel insurance from Allianz") says what is planned, not what was done: no fact for "Which
-insurance did we buy?", though it answers "What is still to do?".
+insurance did we buy?", though it answers "What is still to do?". A placeholder where a value
+goes ("API key: YOUR_API_KEY_HERE", "Client: {{name}}", "$X,XXX", "YYYY-MM-DD") is no value.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import re
 
 from swarm.lazy_re import lazy_compile
 
-__all__ = ["asks_about_tasks", "open_task", "struck_out"]
+__all__ = ["asks_about_tasks", "open_task", "placeholder_value", "struck_out"]
 
 # GFM strike-through (inline `<del>` is dropped with the page's other inline HTML).
 _STRUCK = lazy_compile(r"~~(?=\S)[^~\n]+?(?<=\S)~~")
@@ -26,6 +27,22 @@ _TASK_QUESTION = lazy_compile(
     r"checklist|next\s+steps?)\b",
     re.IGNORECASE,
 )
+
+
+# Written where a value goes, by a template or a writer: a template's fields ({{date}},
+# <% tp.file.title %>), an upper-case stand-in (YOUR_API_KEY_HERE, CHANGEME, REDACTED), Xs for
+# digits ($X,XXX), a date's format for the date, lorem ipsum.
+_PLACEHOLDER = lazy_compile(
+    r"\{\{[^{}\n]+\}\}|<%[^%\n]*%>|"
+    r"\b[A-Z0-9_]*(?:YOUR_[A-Z0-9_]+|[A-Z0-9]_HERE|CHANGE_?ME|PLACEHOLDER|REPLACE_?ME|REDACTED)\b|"
+    r"(?<![\w,])X{1,3}(?:,XXX)+\b|\bXXX+\b|\b(?:YYYY-MM-DD|DD/MM/YYYY|MM/DD/YYYY)\b|"
+    r"(?i:\blorem\s+ipsum\b)"
+)
+
+
+def placeholder_value(text: str) -> bool:
+    """`text` writes a placeholder where a value goes (`YOUR_API_KEY_HERE`, `{{date}}`)."""
+    return _PLACEHOLDER.search(text) is not None
 
 
 def struck_out(text: str) -> bool:

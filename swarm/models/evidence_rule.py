@@ -23,7 +23,12 @@ from swarm.models.definitions import (
     qualification_unstated,
 )
 from swarm.models.earlier_side import before_unsaid, timed_against_another
-from swarm.models.edit_marks import asks_about_tasks, open_task, struck_out
+from swarm.models.edit_marks import (
+    asks_about_tasks,
+    open_task,
+    placeholder_value,
+    struck_out,
+)
 from swarm.models.evidence import figures, spoken, text_words
 from swarm.models.japanese_evidence import japanese_problem, kana_negated
 from swarm.models.list_items import names_in_separate_items
@@ -110,6 +115,8 @@ class EvidenceRule(QuestionNeeds):
             return "the passage strikes out some of what it said (~~old~~): which value stands?"
         if open_task(text) and not asks_about_tasks(self.question):
             return "the passage is an open task (- [ ] ...): planned, not done"
+        if not self.how_to and placeholder_value(text):  # a how-to's <file> is the reader's
+            return "the passage writes a placeholder where the value goes (YOUR_KEY_HERE...)"
         if (
             not self.how_to
             and _HYPOTHETICAL.search(text)

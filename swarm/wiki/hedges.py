@@ -38,7 +38,7 @@ _HEDGE = lazy_compile(
     r"|たぶん|多分|かもしれ|未確認|要確認|也许|大概|待确认|待確認|待定|不确定|不確定"
     # A note of work still open, in capitals ("TODO: find out..."), and a question mark the
     # writer put after a value: "(?)", "??"
-    r"|(?-i:\b(?:TODO|FIXME|TBD|TBC)\b)|\(\?\)|\?\?",
+    r"|(?-i:\b(?:TODO|FIXME|TBD|TBC|TBA)\b)|\(\?\)|\?\?",
     re.IGNORECASE,
 )
 

@@ -1,6 +1,7 @@
 """Marks a personal wiki leaves on what no longer holds or is not done (`edit_marks`): a
 struck-out value (`~~old~~`) and an open task (`- [ ] ...`) are no facts the bot may state at
-`high`; a ticked task and a sentence without strike-through still are."""
+`high`, nor is a placeholder written where a value goes (`YOUR_API_KEY_HERE`); a ticked task
+and a sentence without strike-through still are."""
 
 from __future__ import annotations
 
@@ -22,6 +23,12 @@ TRIP = """# Lisbon trip
 
 - [x] Book the hotel: Casa Azul, three nights
 - [ ] Buy travel insurance from Allianz
+"""
+API = """# API
+
+Our staging API key: YOUR_API_KEY_HERE (ask Sam for the real one).
+
+The API base URL is https://api.example.com/v2.
 """
 RATES = """# Rates
 
@@ -47,6 +54,8 @@ def _ask(tmp_path: Path, pages: dict[str, str], question: str) -> Any:
             "Allianz",
         ),
         ({"trip.md": TRIP}, "Which hotel did we book in Lisbon?", "high", "Casa Azul"),
+        ({"api.md": API}, "What is our staging API key?", "not high", "YOUR_API_KEY_HERE"),
+        ({"api.md": API}, "What is the API base URL?", "high", "api.example.com/v2"),
     ],
 )
 def test_struck_values_and_open_tasks_are_not_stated_as_fact(
