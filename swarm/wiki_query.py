@@ -29,7 +29,7 @@ from swarm.models.base import Confidence, Reasoner, WikiAnswer
 from swarm.page_selection import MAX_NAMES_SHOWN, cited_pages, match_choice
 from swarm.wiki.evidence import check_evidence
 from swarm.wiki.freshness import detect_time_sensitive
-from swarm.wiki.gate import answer_pages, freshness_flags, gate
+from swarm.wiki.gate import answer_pages, freshness_flags, gate, unsettled_source
 from swarm.wiki.index import PageMap
 from swarm.wiki.pages import PageExcerpt
 from swarm.wiki.threads import in_wiki_thread
@@ -226,6 +226,10 @@ async def _answer(
             warnings.append(
                 f"the answer cites {shown}, not read for this answer: confidence at most medium"
             )
+        # A draft's or a template's facts may change before the page is done: not facts.
+        if confidence == "high" and (unsettled := unsettled_source(question, sources, readable)):
+            confidence = "medium"
+            warnings.append(f"the answer's page {unsettled} is not settled: at most medium")
 
     time_sensitive, stale = freshness_flags(
         question,

@@ -7,7 +7,13 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["OUT_OF_DATE_WORDS", "fact_text", "key_name", "page_marked_out_of_date"]
+__all__ = [
+    "OUT_OF_DATE_WORDS",
+    "fact_text",
+    "key_name",
+    "page_marked_out_of_date",
+    "page_marked_unsettled",
+]
 
 # A page its owner marks out of date is stale whatever its dates say: a true flag under one of
 # these keys, a `status` / `state` of one of these words, or a `superseded_by` / `replaced_by`
@@ -51,6 +57,41 @@ def page_marked_out_of_date(metadata: Mapping[str, Any]) -> str | None:
         else:
             continue
         if marked:
+            return f"{key}: {value}"
+    return None
+
+
+# A page its owner marks as not settled yet: a true `draft` / `wip` flag, or a `status` /
+# `state` / `stage` of one of these words. Its facts may change before it is done, so the
+# bot must not state them as fact (`high`); unlike an outdated page, it is not stale.
+UNSETTLED_WORDS = (
+    "draft",
+    "wip",
+    "work_in_progress",
+    "in_progress",
+    "idea",
+    "proposal",
+    "proposed",
+    "brainstorm",
+    "unverified",
+    "unconfirmed",
+    "to_verify",
+    "needs_review",
+)
+_UNSETTLED_FLAGS = ("draft", "wip")
+_STAGE_KEYS = (*_STATUS_KEYS, "stage")
+
+
+def page_marked_unsettled(metadata: Mapping[str, Any]) -> str | None:
+    """`key: value` where the page says it is not settled yet (`draft: true`, `status:
+    WIP`, `stage: proposal`...; keys and words compared as `key_name` compares keys), or None."""
+    if not isinstance(metadata, Mapping):
+        return None
+    for key, value in metadata.items():
+        name = key_name(key)
+        if name in _UNSETTLED_FLAGS and _is_true(value):
+            return f"{key}: {value}"
+        if name in _STAGE_KEYS and isinstance(value, str) and key_name(value) in UNSETTLED_WORDS:
             return f"{key}: {value}"
     return None
 

@@ -20,7 +20,7 @@ from swarm.wiki.freshness import (
     page_last_updated,
     page_time_sensitive_for,
 )
-from swarm.wiki.frontmatter_keys import OUT_OF_DATE_WORDS, key_name
+from swarm.wiki.frontmatter_keys import OUT_OF_DATE_WORDS, key_name, page_marked_unsettled
 
 if TYPE_CHECKING:
     from swarm.config import Settings
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from swarm.wiki.index import PageMap
     from swarm.wiki.pages import PageExcerpt
 
-__all__ = ["answer_pages", "freshness_flags", "gate"]
+__all__ = ["answer_pages", "freshness_flags", "gate", "unsettled_source"]
 
 
 def gate(*, confidence: Confidence, stale: bool, time_sensitive: bool) -> bool:
@@ -105,6 +105,38 @@ def freshness_flags(
         for path in pages
     )
     return time_sensitive, stale
+
+
+# Folders of pages not settled: an Obsidian / Templater template ("Client: {{name}}"), drafts.
+_UNSETTLED_FOLDERS = frozenset({"template", "templates", "draft", "drafts"})
+
+
+# A question about what a draft proposes ("What operator is proposed...", "What would f{1}
+# evaluate to?") is answered by the draft itself.
+_ASKS_PROPOSAL = re.compile(
+    r"\b(?:propos\w*|drafts?|drafted|plan(?:s|ned)?|would|suggest(?:s|ed)?|intend(?:s|ed)?)\b",
+    re.IGNORECASE,
+)
+
+
+def unsettled_source(question: str, sources: Sequence[str], readable: Sequence[PageExcerpt]) -> str:
+    """Why a page the answer stands on is not settled yet, shown as "path (draft: true)": a
+    draft or work in progress by its frontmatter (`page_marked_unsettled`), or a page of a
+    templates or drafts folder; "" when none is, or when the question asks what is proposed
+    or planned."""
+    if _ASKS_PROPOSAL.search(question):
+        return ""
+    by_path = {excerpt.path: excerpt for excerpt in readable}
+    for path in dict.fromkeys(sources):
+        excerpt = by_path.get(path)
+        if excerpt is None:
+            continue
+        if marked := page_marked_unsettled(excerpt.metadata):
+            return f"{path} ({marked})"
+        folders = {key_name(folder).strip("_") for folder in path.split("/")[:-1]}
+        if folders & _UNSETTLED_FOLDERS:
+            return f"{path} (in a templates or drafts folder)"
+    return ""
 
 
 # Folders of superseded copies, named like the frontmatter's marks (`OUT_OF_DATE_WORDS`) or
