@@ -45,7 +45,7 @@ from swarm.models.text_names import capitalised_names, named_places
 from swarm.models.time_place import place_stated, when_problem
 from swarm.models.typed_values import value_problem, without_numbers
 from swarm.models.who_question import states_relation, swapped
-from swarm.wiki.hedges import hedged
+from swarm.wiki.hedges import hedged, proposed_only
 from swarm.wiki.tokens import tokenize, words
 
 __all__ = ["EvidenceRule"]
@@ -109,8 +109,11 @@ class EvidenceRule(QuestionNeeds):
         text_lower = set(words(text))
         if not self.asks_past and superseded(raw, self.question):
             return "the passage or its heading says it is superseded"
-        if hedged(text, lambda sentence: bool(self.question_words & text_words(sentence))):
+        stating = self._stating
+        if hedged(text, stating):
             return "the passage doubts what it says (I think, probably, unconfirmed, TODO...)"
+        if proposed_only(text, self.question, stating):
+            return "the passage reports a proposal (proposed, suggested...), not what was decided"
         if struck_out(text):
             return "the passage strikes out some of what it said (~~old~~): which value stands?"
         if open_task(text) and not asks_about_tasks(self.question):
@@ -179,6 +182,10 @@ class EvidenceRule(QuestionNeeds):
         if "money" in self.kinds and period_unstated(self.question, raw):
             return "the question asks for a rate of a period (a month...) the passage never names"
         return self._kind_problem(text, new_words)
+
+    def _stating(self, sentence: str) -> bool:
+        """`sentence` states one of the question's words (a hedge there bears on the answer)."""
+        return bool(self.question_words & text_words(sentence))
 
     def _negates_another(self, text: str, code: str) -> bool:
         """An English passage's negations bear on none of the words the question negates

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from swarm.lazy_re import lazy_compile
 from swarm.wiki.inline_marks import split_sentences
 
-__all__ = ["hedged"]
+__all__ = ["hedged", "proposed_only"]
 
 _HEDGE = lazy_compile(
     # English: the writer's own doubt, hearsay, and notes of what is still open
@@ -52,3 +52,34 @@ def hedged(text: str, states_answer: Callable[[str], bool]) -> bool:
     if len(sentences) <= 1:
         return True
     return any(_HEDGE.search(sentence) and states_answer(sentence) for sentence in sentences)
+
+
+# A meeting note's proposal is not the decision: "Sam proposed a budget of £3,000" does not
+# say what the budget is. Someone's (a name's, a pronoun's) proposal in the past tense: not a
+# document's own voice ("This PEP proposes adding `zoneinfo`", "the proposed grammar"), nor
+# "recommend" (docs recommend what is the rule: "we recommend 16 GB").
+_PROPOSAL = lazy_compile(
+    r"(?:\b(?!(?:The|A|An|This|That|These|Those|Its|Their|Our|Your|Any|Some)\b)[A-Z][\w'’-]+|"
+    r"\b(?i:we|they|he|she|i|someone|somebody|everyone))\s+"
+    r"(?:(?i:has|have|had)\s+)?(?i:proposed|suggested|floated|pitched|considered|toyed\s+with|"
+    r"brainstormed)\b|(?i:\b(?:propuso|sugiri[oó]|a\s+propos[ée]|a\s+sugg[ée]r[ée]|"
+    r"vorgeschlagen|schlug\s+\w+\s+vor))\b"
+)
+
+
+# A question about the proposal itself ("Who suggested...", "What did Sam propose?").
+_ASKS_PROPOSAL = lazy_compile(
+    r"\b(?:propos|suggest|consider|float|pitch|brainstorm|idea|vorschl|vorgeschlag|sugi|suger)\w*",
+    re.IGNORECASE,
+)
+
+
+def proposed_only(text: str, question: str, states_answer: Callable[[str], bool]) -> bool:
+    """`text` reports a proposal or suggestion in a sentence that `states_answer` (or its
+    only sentence), and `question` asks about no proposal itself ("Who suggested...")."""
+    if not _PROPOSAL.search(text) or _ASKS_PROPOSAL.search(question):
+        return False
+    sentences = split_sentences(text)
+    if len(sentences) <= 1:
+        return True
+    return any(_PROPOSAL.search(sentence) and states_answer(sentence) for sentence in sentences)

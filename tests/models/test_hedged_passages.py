@@ -98,3 +98,25 @@ def test_chat_quote_of_a_sure_sentence_stays_high(tmp_path: Path) -> None:
         "The pressure should sit between 1 and 1.5 bar.",
     )
     assert result.confidence == "high"
+
+
+MEETING = """# Team meeting 2026-03-04
+
+Sam proposed a budget of £3,000 for the offsite.
+
+Decision: the offsite stays in Lisbon, at the Casa Azul hotel.
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "level", "must_hold"),
+    [
+        ("What is the budget for the offsite?", "not high", "proposed"),
+        ("What budget did Sam propose for the offsite?", "high", "£3,000"),
+        ("Which hotel is the offsite at?", "high", "Casa Azul"),
+    ],
+)
+def test_a_proposal_is_not_the_decision(
+    tmp_path: Path, question: str, level: str, must_hold: str
+) -> None:
+    assert_level(_ask(tmp_path, {"meeting.md": MEETING}, question), level, must_hold)
