@@ -120,3 +120,42 @@ def test_a_proposal_is_not_the_decision(
     tmp_path: Path, question: str, level: str, must_hold: str
 ) -> None:
     assert_level(_ask(tmp_path, {"meeting.md": MEETING}, question), level, must_hold)
+
+
+CALDERA = """# Caldera
+
+La caldera se instaló en 2015, creo que en marzo.
+
+La revisión anual la hace la empresa Gasfix.
+"""
+HEIZUNG = """# Heizung
+
+Die Heizung wurde vielleicht 2012 eingebaut.
+
+Die Wartung macht die Firma Wärmetechnik Kurz.
+"""
+
+
+@pytest.mark.parametrize(
+    ("pages", "question", "level", "must_hold"),
+    [
+        ({"caldera.md": CALDERA}, "¿Cuándo se instaló la caldera?", "not high", "creo"),
+        (
+            {"caldera.md": CALDERA},
+            "¿Qué empresa hace la revisión anual de la caldera?",
+            "high",
+            "Gasfix",
+        ),
+        ({"heizung.md": HEIZUNG}, "Wann wurde die Heizung eingebaut?", "not high", "vielleicht"),
+        (
+            {"heizung.md": HEIZUNG},
+            "Welche Firma macht die Wartung der Heizung?",
+            "high",
+            "Wärmetechnik Kurz",
+        ),
+    ],
+)
+def test_hedges_in_spanish_and_german(
+    tmp_path: Path, pages: dict[str, str], question: str, level: str, must_hold: str
+) -> None:
+    assert_level(_ask(tmp_path, pages, question), level, must_hold)
