@@ -21,6 +21,8 @@ HOSTING = "# Hosting\n\nThe website is hosted on Hetzner in Falkenstein.\n"
         ("pricing.md", "draft: true\n", "draft: True"),
         ("pricing.md", "status: WIP\n", "status: WIP"),
         ("pricing.md", "stage: Proposal\n", "stage: Proposal"),
+        ("pricing.md", "tags: [pricing, draft]\n", "tags: draft"),
+        ("pricing.md", "tags: '#pricing #status/wip'\n", "tags: #status/wip"),
         ("Templates/pricing.md", "", "templates or drafts folder"),
         ("_drafts/pricing.md", "", "templates or drafts folder"),
     ],
@@ -36,7 +38,9 @@ def test_an_unsettled_page_answers_at_most_medium(
     assert any(shown in warning and "not settled" in warning for warning in result.warnings)
 
 
-@pytest.mark.parametrize("frontmatter", ["draft: false\n", "status: published\n", ""])
+@pytest.mark.parametrize(
+    "frontmatter", ["draft: false\n", "status: published\n", "tags: [pricing, drafting]\n", ""]
+)
 def test_a_settled_page_still_answers_at_high(tmp_path: Path, frontmatter: str) -> None:
     text = f"---\n{frontmatter}---\n{RETAINER}" if frontmatter else RETAINER
     wiki = page_wiki(tmp_path, {"pricing.md": text, "hosting.md": HOSTING})

@@ -61,9 +61,10 @@ def page_marked_out_of_date(metadata: Mapping[str, Any]) -> str | None:
     return None
 
 
-# A page its owner marks as not settled yet: a true `draft` / `wip` flag, or a `status` /
-# `state` / `stage` of one of these words. Its facts may change before it is done, so the
-# bot must not state them as fact (`high`); unlike an outdated page, it is not stale.
+# A page its owner marks as not settled yet: a true `draft` / `wip` flag, a `status` /
+# `state` / `stage` of one of these words, or a tag of one (`tags: [draft]`, `#status/wip`).
+# Its facts may change before it is done, so the bot must not state them as fact (`high`);
+# unlike an outdated page, it is not stale.
 UNSETTLED_WORDS = (
     "draft",
     "wip",
@@ -80,6 +81,7 @@ UNSETTLED_WORDS = (
 )
 _UNSETTLED_FLAGS = ("draft", "wip")
 _STAGE_KEYS = (*_STATUS_KEYS, "stage")
+_TAG_KEYS = ("tags", "tag")
 
 
 def page_marked_unsettled(metadata: Mapping[str, Any]) -> str | None:
@@ -93,7 +95,21 @@ def page_marked_unsettled(metadata: Mapping[str, Any]) -> str | None:
             return f"{key}: {value}"
         if name in _STAGE_KEYS and isinstance(value, str) and key_name(value) in UNSETTLED_WORDS:
             return f"{key}: {value}"
+        if name in _TAG_KEYS and (tag := _unsettled_tag(value)):
+            return f"{key}: {tag}"
     return None
+
+
+def _unsettled_tag(value: Any) -> str:
+    """A tag of `value` (a list, or a comma- or space-separated string; "#" and a nested
+    tag's parents aside: `status/draft`) that marks the page unsettled; "" when none does."""
+    tags = value if isinstance(value, list | tuple) else re.split(r"[,\s]+", str(value or ""))
+    for tag in tags:
+        if isinstance(tag, str) and key_name(tag.strip().lstrip("#").rsplit("/", 1)[-1]) in (
+            UNSETTLED_WORDS
+        ):
+            return tag
+    return ""
 
 
 def fact_text(value: Any) -> str:

@@ -114,7 +114,8 @@ _UNSETTLED_FOLDERS = frozenset({"template", "templates", "draft", "drafts"})
 # A question about what a draft proposes ("What operator is proposed...", "What would f{1}
 # evaluate to?") is answered by the draft itself.
 _ASKS_PROPOSAL = re.compile(
-    r"\b(?:propos\w*|drafts?|drafted|plan(?:s|ned)?|would|suggest(?:s|ed)?|intend(?:s|ed)?)\b",
+    r"\b(?:propos\w*|drafts?|drafted|plan(?:s|ned)?|would|suggest(?:s|ed)?|intend(?:s|ed)?|"
+    r"ideas?)\b",
     re.IGNORECASE,
 )
 
