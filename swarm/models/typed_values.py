@@ -1,7 +1,8 @@
 """Values with a shape: a question asking for a phone number, an email address, a web
-address, a version, a port or a password is answered only by a passage holding a value of
-that shape ("password on the card on the fridge" says where it is, not what it is); and a
-question about the second of something is not answered by a passage about the first.
+address, a version, a port, a password or an entry code (alarm, door, key safe) is answered
+only by a passage holding a value of that shape ("password on the card on the fridge" says
+where it is, not what it is); and a question about the second of something is not answered
+by a passage about the first.
 
 Pure functions over text, in English, German, French and Spanish wording.
 """
@@ -63,6 +64,14 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a version", lazy_compile(r"\b(version|versions|versi[oó]n)\b", _I)),
     ("a port number", lazy_compile(r"\b(port|ports|puerto)\b", _I)),
     (
+        "an entry code",
+        lazy_compile(
+            r"\b(?:alarm|door|gate|entry|access|lock|safe|keypad|building|garage|key\s*safe)\s*"
+            r"codes?\b|\b(?:combination|lock\s+combo)\b",
+            _I,
+        ),
+    ),
+    (
         "a password",
         lazy_compile(
             r"\b(password|passwords|passcode|passphrase|pin|passwort|mot\s+de\s+passe|"
@@ -85,6 +94,8 @@ _WEB = lazy_compile(
     _I,
 )
 _VERSION = lazy_compile(r"(?<![\w.])v?\d+(\.\d+)+([a-z]+\d*)?(?!\w|\.\w)|\bv\d+\b", _I)
+# An entry code is digits (and letters, #, *) written out: "4471#", "C1234", "12-34-56".
+_ENTRY_CODE = lazy_compile(r"(?<![\w.])[#*]?(?=[\w#*-]*\d)[A-Z\d][\w#*-]{2,}(?![\w.])", _I)
 _PORT = lazy_compile(r"(?<![\w.])(:\d{2,5}|\d{2,5})(?![\w.])")
 # A password is written after its word ("password: hunter2", "PIN is 4711", "Passwort =
 # x9") or in quotes / code right after it; "password on the card" names no password.
@@ -118,6 +129,8 @@ def _holds(name: str, text: str) -> bool:
         return bool(_VERSION.search(text))
     if name == "a port number":
         return bool(_PORT.search(text))
+    if name == "an entry code":  # "the alarm code is kept by the office manager": none
+        return bool(_ENTRY_CODE.search(text))
     return bool(_PASSWORD.search(text))
 
 

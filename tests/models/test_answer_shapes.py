@@ -27,6 +27,14 @@ WIFI_SET = """# Wi-Fi
 
 Guest network "Gaeste". Guest Wi-Fi password: blue-otter-42.
 """
+ALARM = """# Office
+
+The office alarm code is kept by the office manager.
+"""
+CABIN = """# Cabin
+
+The door code for the cabin is 4471#.
+"""
 STATUS = """# Status page
 
 Plan: Startup. Up to 1,000 subscribers on this plan.
@@ -84,6 +92,10 @@ To pin the Cloud CLI to version 1.2.3: cloud components update --version=1.2.3
         pytest.param({"wifi.md": WIFI}, "What's the guest Wi-Fi password?", False, id="password"),
         pytest.param(
             {"wifi.md": WIFI_SET}, "What's the guest Wi-Fi password?", True, id="password-ok"
+        ),
+        pytest.param({"office.md": ALARM}, "What is the office alarm code?", False, id="code"),
+        pytest.param(
+            {"cabin.md": CABIN}, "What is the door code for the cabin?", True, id="code-ok"
         ),
         pytest.param(
             {"status.md": STATUS},
