@@ -7,7 +7,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["OUT_OF_DATE_WORDS", "fact_text", "key_name", "page_marked_out_of_date"]
+__all__ = ["NOT_FACTS", "OUT_OF_DATE_WORDS", "fact_text", "key_name", "page_marked_out_of_date"]
 
 # A page its owner marks out of date is stale whatever its dates say: a true flag under one of
 # these keys, a `status` / `state` of one of these words, or a `superseded_by` / `replaced_by`
@@ -16,6 +16,15 @@ OUT_OF_DATE_WORDS = ("outdated", "out_of_date", "obsolete", "deprecated", "super
 _STATUS_KEYS = ("status", "state")
 _SUCCESSOR_KEYS = ("superseded_by", "replaced_by")
 
+# Frontmatter keys that hold no fact about the page's subject: its names, and the machinery of
+# the site or editor it lives in (Jekyll, Hugo, Docusaurus, MDN, Obsidian, cSpell). Compared
+# as `key_name` compares keys (`short-title` is `short_title`).
+NOT_FACTS = frozenset(
+    "title short_title aliases alias cssclass cssclasses publish slug permalink layout "
+    "template redirect_from redirect_to old_paths weight nav_order sidebar sidebar_label "
+    "sidebar_position menu linktitle draft cspell c_spell uuid step_indicator current_step "
+    "ignore_disconnected_page_check".split()
+)
 
 _CAMEL_BOUNDARY = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
