@@ -77,6 +77,10 @@ class _Block:
         """A lead-in: the code or sub-list after it belongs to it."""
         return not self.code and (self.text.endswith(":") or self.label)
 
+    def takes_more(self, code: str) -> bool:
+        """Captioned, it takes a code block right after its own, up to a joined block's size."""
+        return self.captioned and bool(code) and len(self.text) + len(code) <= MAX_JOINED_CHARS
+
     def captions(self) -> bool:
         """A caption of the code right after it: a lead-in, a list item ("- Bring up interface
         x"), or a short paragraph saying what it does (`prose_captions`)."""
@@ -267,9 +271,15 @@ def _joined_blocks(text: str, blocks: Iterable[_Block] | None = None) -> Iterato
                 pending.code = code
                 pending.captioned = True
                 sub_list = False
+            elif previous_kind == "code" and pending is not None and pending.takes_more(code):
+                # "Save:" over `git stash`, then a block `git stash -m 'note'`: a code block
+                # right after a captioned one is the same caption's other form.
+                pending.lines.append(code)
+                pending.code = f"{pending.code} {code}"
             elif previous_kind == "heading" and code and block.context:
                 # "## Delete a remote branch" over its command: the heading is its caption.
-                yield _Block("code", [f"{block.context[-1]}:", code], block.context, code=code)
+                lines = [f"{block.context[-1]}:", code]
+                pending = _Block("code", lines, block.context, code=code, captioned=True)
             elif (previous_kind == "heading" or block.inline) and code:
                 if pending is not None:
                     yield pending
