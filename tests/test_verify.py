@@ -190,6 +190,11 @@ async def test_run_verification_without_questions_raises_before_asking(tmp_path:
         pytest.param("any answer", ["", "  "], False, id="blank-expectations-never-match"),
         pytest.param("", ["15"], False, id="empty-answer"),
         pytest.param("married Æthelred in 1002", ["æthelred"], True, id="unicode-case"),
+        pytest.param("Just use raise after it.", ["use `raise`"], True, id="code-marks"),
+        pytest.param("Press CTRL+B and then D.", ["and then <kbd>D"], True, id="kbd-marks"),
+        pytest.param("Use the `<code>` element.", ["<code>"], True, id="a-tag-asked-for"),
+        pytest.param("Use the <dialog> element.", ["<details>"], False, id="other-element"),
+        pytest.param("Use it, then raise.", ["use `raise`"], False, id="marks-not-words"),
     ],
 )
 def test_answer_hits(answer: str, expected: list[str], hit: bool) -> None:

@@ -12,6 +12,7 @@ from pathlib import PurePosixPath
 from swarm.models.answer_types import asks_for_set
 from swarm.models.base import Confidence
 from swarm.models.evidence import figures, spoken, text_words
+from swarm.models.lead_ins import continue_lead
 from swarm.models.negations import negated_words
 from swarm.models.parts_answered import part_unanswered
 from swarm.models.passage_scorer import PassageScorer
@@ -250,6 +251,8 @@ def extractive_answer(scorer: PassageScorer) -> ExtractiveAnswer | None:
         spans = shown
     else:
         spans = spans[:3]
+    # Judged as above, on the lead; shown with what it announces ("...can publish:", a list).
+    spans = continue_lead(items, spans, wants_command=scorer.rule.how_to)
     pages = list(dict.fromkeys(span[0].passage.page for span in spans))
     return ExtractiveAnswer(spans=spans, confidence=confidence, pages=pages)
 

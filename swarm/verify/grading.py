@@ -88,10 +88,26 @@ def _normalise_text(text: str) -> str:
     return re.sub(r"\s+", " ", folded).strip()
 
 
+# Marks of how text is shown, not of what it says: code spans ("use `raise`") and the inline
+# HTML of keys and emphasis ("<kbd>D</kbd>"). An answer quoting the page's text without them
+# (the offline answer reads markdown as text) says the same.
+_SHOWN_MARKS = re.compile(r"`|</?(?:kbd|code|em|strong|b|i|u|mark|samp|var)>", re.IGNORECASE)
+
+
+def _unmarked(text: str) -> str:
+    return _normalise_text(_SHOWN_MARKS.sub("", text))
+
+
 def answer_hits(answer: str, expected: Sequence[str]) -> bool:
-    """True when any expected substring occurs in the answer (case and spacing ignored)."""
-    haystack = _normalise_text(answer)
-    return any(_normalise_text(s) and _normalise_text(s) in haystack for s in expected)
+    """True when any expected substring occurs in the answer (case and spacing ignored), as
+    written or, on both sides, without code and inline-HTML marks (an expectation that is
+    only such a mark, `<code>`, is matched as written)."""
+    haystack, bare = _normalise_text(answer), _unmarked(answer)
+    return any(
+        (_normalise_text(s) and _normalise_text(s) in haystack)
+        or (_unmarked(s) and _unmarked(s) in bare)
+        for s in expected
+    )
 
 
 def grade(

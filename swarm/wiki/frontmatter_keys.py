@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 __all__ = [
+    "NOT_FACTS",
     "OUT_OF_DATE_WORDS",
     "fact_text",
     "key_name",
@@ -22,6 +23,15 @@ OUT_OF_DATE_WORDS = ("outdated", "out_of_date", "obsolete", "deprecated", "super
 _STATUS_KEYS = ("status", "state")
 _SUCCESSOR_KEYS = ("superseded_by", "replaced_by")
 
+# Frontmatter keys that hold no fact about the page's subject: its names, and the machinery of
+# the site or editor it lives in (Jekyll, Hugo, Docusaurus, MDN, Obsidian, cSpell). Compared
+# as `key_name` compares keys (`short-title` is `short_title`).
+NOT_FACTS = frozenset(
+    "title short_title aliases alias cssclass cssclasses publish slug permalink layout "
+    "template redirect_from redirect_to old_paths weight nav_order sidebar sidebar_label "
+    "sidebar_position menu linktitle draft cspell c_spell uuid step_indicator current_step "
+    "ignore_disconnected_page_check".split()
+)
 
 _CAMEL_BOUNDARY = re.compile(r"(?<=[a-z])(?=[A-Z])")
 

@@ -19,7 +19,7 @@ from markdown_it.token import Token
 
 from swarm.wiki.captions import as_lead_in, prose_captions
 from swarm.wiki.code_comments import commented_commands
-from swarm.wiki.frontmatter_keys import fact_text, key_name
+from swarm.wiki.frontmatter_keys import NOT_FACTS, fact_text, key_name
 from swarm.wiki.html_text import html_block_lines, placeholder_in
 from swarm.wiki.inline_marks import MNEMONIC, WIKILINK, WIKILINK_ALIAS, split_sentences
 
@@ -38,15 +38,6 @@ MAX_JOINED_CHARS = 600
 _KEY_VALUE_LINE = re.compile(r"^\s*[A-Z][\w /&()'-]{0,40}:\s+\S")
 _MID_SENTENCE = re.compile(r"(,|\b(of|the|a|an|and|or|to|in|on|at|for|with|by|from))\s*$", re.I)
 _HAS_ALNUM = re.compile(r"[^\W_]").search  # one pass: what `any(map(str.isalnum, text))` says
-# Frontmatter keys that hold no fact about the page's subject: its names, and the machinery of
-# the site or editor it lives in (Jekyll, Hugo, Docusaurus, MDN, Obsidian, cSpell). Compared
-# as `key_name` compares keys (`short-title` is `short_title`).
-_NOT_FACTS = frozenset(
-    "title short_title aliases alias cssclass cssclasses publish slug permalink layout "
-    "template redirect_from redirect_to old_paths weight nav_order sidebar sidebar_label "
-    "sidebar_position menu linktitle draft cspell c_spell uuid step_indicator current_step "
-    "ignore_disconnected_page_check".split()
-)
 
 
 # "[!note] Definition", "[!warning]- Careful": an Obsidian callout's type and title line.
@@ -85,6 +76,10 @@ class _Block:
     def leads_in(self) -> bool:
         """A lead-in: the code or sub-list after it belongs to it."""
         return not self.code and (self.text.endswith(":") or self.label)
+
+    def takes_more(self, code: str) -> bool:
+        """Captioned, it takes a code block right after its own, up to a joined block's size."""
+        return self.captioned and bool(code) and len(self.text) + len(code) <= MAX_JOINED_CHARS
 
     def captions(self) -> bool:
         """A caption of the code right after it: a lead-in, a list item ("- Bring up interface
@@ -276,9 +271,15 @@ def _joined_blocks(text: str, blocks: Iterable[_Block] | None = None) -> Iterato
                 pending.code = code
                 pending.captioned = True
                 sub_list = False
+            elif previous_kind == "code" and pending is not None and pending.takes_more(code):
+                # "Save:" over `git stash`, then a block `git stash -m 'note'`: a code block
+                # right after a captioned one is the same caption's other form.
+                pending.lines.append(code)
+                pending.code = f"{pending.code} {code}"
             elif previous_kind == "heading" and code and block.context:
                 # "## Delete a remote branch" over its command: the heading is its caption.
-                yield _Block("code", [f"{block.context[-1]}:", code], block.context, code=code)
+                lines = [f"{block.context[-1]}:", code]
+                pending = _Block("code", lines, block.context, code=code, captioned=True)
             elif (previous_kind == "heading" or block.inline) and code:
                 if pending is not None:
                     yield pending
@@ -347,7 +348,7 @@ def split_passages(
     fact_context = " ".join(dict.fromkeys(name for name in names if name)).strip()
     for key, value in (metadata or {}).items():
         fact = fact_text(value).strip()
-        if key_name(key) in _NOT_FACTS or not fact or not any(c.isalnum() for c in fact):
+        if key_name(key) in NOT_FACTS or not fact or not any(c.isalnum() for c in fact):
             continue
         line = " ".join(f"{key}: {fact}".split())
         passages.append(Passage(page, len(passages), line, fact_context, block_number))
