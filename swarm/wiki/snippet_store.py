@@ -49,6 +49,7 @@ def splitter_version() -> str:
 
             from swarm.wiki import (
                 code_comments,
+                frontmatter_keys,
                 html_text,
                 inline_marks,
                 page_text,
@@ -62,7 +63,8 @@ def splitter_version() -> str:
 
             digest = hashlib.sha256(f"{markdown_it.__version__} {sys.version_info[:2]}".encode())
             modules = (code_comments, page_text, pages, passages, snippet_inline, snippet_split)
-            for module in (*modules, snippet_table, tokens, html_text, inline_marks):
+            others = (snippet_table, tokens, html_text, inline_marks, frontmatter_keys)
+            for module in (*modules, *others):
                 digest.update(Path(module.__file__ or "").read_bytes())
             _version = digest.hexdigest()[:24]
         return _version
