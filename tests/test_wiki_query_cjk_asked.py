@@ -28,7 +28,13 @@ PLUGINS = _page("身份验证", "TiDB 支持的身份验证插件有原生密码
 PLUGINS_POINTER = _page(
     "身份验证", "有关 TiDB 支持的身份验证插件的更多信息，请参阅安全兼容性文档。"
 )
-# A sentence introducing a list, with the list after it.
+# A sentence introducing a list, with the list after it (the list joins it) or a table (rows
+# of their own: the sentence then stops at its colon).
+PLUGINS_TABLE = _page(
+    "身份验证",
+    "TiDB 支持的身份验证插件有三种，以下是它们的说明：\n\n"
+    "| 插件 | 说明 |\n|---|---|\n| 原生密码插件 | 默认 |\n| 国密插件 | 国密算法 |",
+)
 PLUGINS_LEAD_IN = _page(
     "身份验证",
     "TiDB 支持的身份验证插件有三种，以下是它们的说明：\n\n"
@@ -60,7 +66,10 @@ PLUGINS_LEAD_IN = _page(
             PLUGINS_POINTER, "TiDB 支持哪些身份验证插件？", "not high", "请参阅", id="pointer"
         ),
         pytest.param(
-            PLUGINS_LEAD_IN, "TiDB 支持哪些身份验证插件？", "not high", "以下是", id="lead-in"
+            PLUGINS_LEAD_IN, "TiDB 支持哪些身份验证插件？", "high", "国密插件", id="lead-in-list"
+        ),
+        pytest.param(
+            PLUGINS_TABLE, "TiDB 支持哪些身份验证插件？", "not high", "以下是", id="lead-in-table"
         ),
     ],
 )
@@ -110,3 +119,21 @@ def test_a_passage_announcing_what_follows_is_no_answer(
     result = query(question, model="offline", wiki_dir=wiki, now=NOW)
 
     assert_level(result, level, holds)
+
+
+# A lead-in writing inline code itself, over a list of names in inline code: the names join it.
+PASSWORD_PLUGINS = _page(
+    "密码管理",
+    "密码在用户登录时用于身份验证。TiDB 将用户密码存储到 `mysql.user` 系统表中，"
+    "以下身份验证插件支持密码管理功能：\n\n"
+    "- `mysql_native_password`\n- `caching_sha2_password`\n- `tidb_sm3_password`\n",
+)
+
+
+def test_names_in_inline_code_listed_under_a_lead_in_answer_with_it(tmp_path: Path) -> None:
+    wiki = page_wiki(tmp_path, {"page.md": PASSWORD_PLUGINS})
+
+    result = query("TiDB 存密码支持哪些身份验证插件？", model="offline", wiki_dir=wiki, now=NOW)
+
+    assert_level(result, "high", "caching_sha2_password")
+    assert "tidb_sm3_password" in result.answer
