@@ -9,6 +9,7 @@ import re
 from swarm.lazy_re import lazy_compile
 from swarm.models.alternatives import choice_stated, choice_unstated
 from swarm.models.answer_types import glossed_only, value_of_noun
+from swarm.models.cjk_asked_value import cjk_value_unstated
 from swarm.models.cjk_question import cjk_unstated
 from swarm.models.contrasts import (
     contrasted,
@@ -17,7 +18,11 @@ from swarm.models.contrasts import (
     task_reversed,
     threshold_swapped,
 )
-from swarm.models.cross_references import is_cross_reference, under_pointer_heading
+from swarm.models.cross_references import (
+    introduces_following,
+    is_cross_reference,
+    under_pointer_heading,
+)
 from swarm.models.definitions import (
     meaning_unstated,
     qualification_unstated,
@@ -86,6 +91,8 @@ class EvidenceRule(QuestionNeeds):
         raw = f"{context}\n{text}"
         if is_cross_reference(text) or under_pointer_heading(context):
             return "the passage only points to other pages (see also, related...)"
+        if introduces_following(text):
+            return "the passage announces what follows it (a list, a table) and stops"
         if not self.key_terms_stated(text, context, words_, code):
             return "a key term is missing"
         if qualifier_swapped(self.question, text, context):
@@ -181,7 +188,7 @@ class EvidenceRule(QuestionNeeds):
             return how or (self._when_problem(text) if "date" in self.kinds else "")
         if "money" in self.kinds and period_unstated(self.question, raw):
             return "the question asks for a rate of a period (a month...) the passage never names"
-        return self._kind_problem(text, new_words)
+        return self._kind_problem(text, new_words, code)
 
     def _stating(self, sentence: str) -> bool:
         """`sentence` states one of the question's words (a hedge there bears on the answer)."""
@@ -207,7 +214,9 @@ class EvidenceRule(QuestionNeeds):
         bare, new_numbers = without_numbers(text, self.numbers), _numbers(text) - self.numbers
         return when_problem(self.question, bare, new_numbers, self.question_words)
 
-    def _kind_problem(self, text: str, new_words: frozenset[str]) -> str:
+    def _kind_problem(self, text: str, new_words: frozenset[str], code: str = "") -> str:
+        if why := cjk_value_unstated(self.question, text, code):
+            return why
         text = self.language.as_english(text)  # "en Valencia": a place; "El club": no name
         new_numbers, asked = _numbers(text) - self.numbers, self.question_words
         if self.counter:

@@ -30,8 +30,21 @@ _OPPOSITES = (
     ("north", "south"),
     ("east", "west"),
 )
-# CJK before/after and most/least, by character: 値上げ前 is not answered under 値上げ後.
-_CJK_OPPOSITES = (("前", "後"), ("前", "后"), ("最大", "最小"), ("最高", "最低"), ("以上", "以下"))
+# CJK before/after and most/least, by character: 値上げ前 is not answered under 値上げ後, the
+# shortest (最短) user name not by the longest (最长).
+_CJK_OPPOSITES = (
+    ("前", "後"),
+    ("前", "后"),
+    ("最大", "最小"),
+    ("最高", "最低"),
+    ("以上", "以下"),
+    ("最长", "最短"),
+    ("最長", "最短"),
+    ("最多", "最少"),
+    ("最早", "最晚"),
+    ("最早", "最迟"),
+    ("最早", "最遅"),
+)
 OPPOSITE = {a: b for pair in _OPPOSITES for a, b in (pair, pair[::-1])}
 _NEGATION_REACH = 3  # words after "not" / "n't" that it negates
 _CLAUSE_BREAK = re.compile(r"[()\[\]{},;:.!?—–]")

@@ -17,7 +17,7 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from swarm.wiki.captions import as_lead_in, prose_captions
+from swarm.wiki.captions import as_lead_in, introduces_list, leads_in, prose_captions
 from swarm.wiki.code_comments import commented_commands
 from swarm.wiki.frontmatter_keys import NOT_FACTS, fact_text, key_name
 from swarm.wiki.html_text import html_block_lines, placeholder_in
@@ -32,8 +32,8 @@ __all__ = [
 # Built once: parsing is the splitter's main cost. CommonMark plus GFM tables.
 _MARKDOWN = MarkdownIt("commonmark", {"html": True}).enable("table")
 
-# A sub-list joins the item that introduces it ("Options:") up to this size, else it stands
-# alone (a long nested list is many facts, not one).
+# A list joins the item or paragraph introducing it ("Options:", "以下：") up to this size,
+# else it stands alone (a long nested list is many facts, not one).
 MAX_JOINED_CHARS = 600
 _KEY_VALUE_LINE = re.compile(r"^\s*[A-Z][\w /&()'-]{0,40}:\s+\S")
 _MID_SENTENCE = re.compile(r"(,|\b(of|the|a|an|and|or|to|in|on|at|for|with|by|from))\s*$", re.I)
@@ -75,7 +75,7 @@ class _Block:
 
     def leads_in(self) -> bool:
         """A lead-in: the code or sub-list after it belongs to it."""
-        return not self.code and (self.text.endswith(":") or self.label)
+        return not self.code and (leads_in(self.text) or self.label)
 
     def takes_more(self, code: str) -> bool:
         """Captioned, it takes a code block right after its own, up to a joined block's size."""
@@ -263,7 +263,14 @@ def _joined_blocks(text: str, blocks: Iterable[_Block] | None = None) -> Iterato
     previous_kind = ""
     sub_list = False  # pending is an item ending in ":" gathering its sub-list
     for block in _blocks(text) if blocks is None else blocks:
-        if block.kind == "code":
+        gathers = (
+            pending is not None
+            and block.depth > pending.depth
+            and (sub_list or introduces_list(pending.kind, pending.text))
+            and len(pending.text) + len(block.text) <= MAX_JOINED_CHARS
+        )
+        # Names in inline code listed under a lead-in that writes code itself: its sub-list.
+        if block.kind == "code" and not (gathers and block.inline and pending and pending.code):
             code = block.text  # its whitespace runs made single spaces
             if pending is not None and not pending.captioned and pending.captions() and code:
                 pending.lines[-1] = as_lead_in(pending.lines[-1])
@@ -287,13 +294,7 @@ def _joined_blocks(text: str, blocks: Iterable[_Block] | None = None) -> Iterato
                 yield _Block("code", [code], block.context, code=code)
             previous_kind = "code"
             continue
-        if (
-            pending is not None
-            and block.kind == "item"
-            and block.depth > pending.depth
-            and (sub_list or (pending.kind == "item" and pending.text.endswith(":")))
-            and len(pending.text) + len(block.text) <= MAX_JOINED_CHARS
-        ):
+        if gathers and pending is not None and block.kind in ("item", "code"):
             if sub_list and not pending.lines[-1].endswith((".", ";", ",", ":", "!", "?")):
                 pending.lines[-1] += ";"  # the sub-list's items stay apart: "A 1 km; B 2 km"
             pending.lines.append(block.text)

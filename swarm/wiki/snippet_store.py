@@ -48,6 +48,7 @@ def splitter_version() -> str:
             import markdown_it
 
             from swarm.wiki import (
+                captions,
                 code_comments,
                 frontmatter_keys,
                 html_text,
@@ -63,7 +64,7 @@ def splitter_version() -> str:
 
             digest = hashlib.sha256(f"{markdown_it.__version__} {sys.version_info[:2]}".encode())
             modules = (code_comments, page_text, pages, passages, snippet_inline, snippet_split)
-            others = (snippet_table, tokens, html_text, inline_marks, frontmatter_keys)
+            others = (snippet_table, tokens, html_text, inline_marks, frontmatter_keys, captions)
             for module in (*modules, *others):
                 digest.update(Path(module.__file__ or "").read_bytes())
             _version = digest.hexdigest()[:24]
