@@ -25,6 +25,7 @@ __all__ = [
     "PRESENT_MOMENT",
     "QUESTION_SCAFFOLD",
     "REASON_WORDS",
+    "SITUATION_WORDS",
     "agent_type_words",
     "free_type_words",
     "loosened",
@@ -127,7 +128,8 @@ _HOW_TO_GENERIC_WORDS = (
     "well someone somebody anyone everyone something anything else one ones"
 )
 _LOOSE = GENERIC | normalised_words(_PRONOUN_WORDS) | normalised_words(_LIGHT_VERBS)
-_HOW_TO_LOOSE = normalised_words(_HOW_TO_GENERIC_WORDS)
+SITUATION_WORDS = normalised_words(_HOW_TO_GENERIC_WORDS)  # the page ranking's too
+_HOW_TO_LOOSE = SITUATION_WORDS
 
 # The auxiliary verbs, in one order (a regex alternation of them is built from it).
 AUXILIARY_WORDS = tuple(

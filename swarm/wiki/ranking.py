@@ -17,6 +17,7 @@ import bm25s
 import numpy as np
 
 from swarm.errors import WikiError
+from swarm.wiki.asking_words import weighted_scores
 from swarm.wiki.bm25_index import build_index
 from swarm.wiki.bm25_store import STORE_FILENAME, load_matrix, load_stored_terms, save_index
 from swarm.wiki.index import PageMap
@@ -164,23 +165,23 @@ class PageRanker:
 
     def rank(self, query: str, k: int = 5, *, snippets: bool = True) -> list[RankedPage]:
         """The top `k` pages for `query` with a positive score, best first: BM25 over the
-        pages, then the best `PASSAGE_PAGES` of them each gain `PASSAGE_WEIGHT` of the IDF of
-        the query words their snippet's passages hold together, every page `NAMED_WEIGHT`
+        pages (a how-to's words of the asker's situation weigh less: `asking_words`), then
+        the best `PASSAGE_PAGES` of them each gain `PASSAGE_WEIGHT` of the IDF of the query
+        words their snippet's passages hold together, every page `NAMED_WEIGHT`
         of its name's when the query names it and `INDEX_LINE_WEIGHT` of the query words
         its index line holds. With `snippets=False` each snippet is "" and
         only those best pages are read (from the per-ranker cache): the scores are the same."""
         if self._retriever is None or k <= 0:
             return []
         asked = self._forms.expand(query, query_tokens(query))
-        token_ids = list(dict.fromkeys(self._vocab[t] for t in asked if t in self._vocab))
-        if not token_ids:
+        weighted = weighted_scores(self._retriever, self._vocab, query, asked)
+        if weighted is None:
             return []
-        scores = np.asarray(self._retriever.get_scores_from_ids(token_ids))
+        scores, idf = weighted
         count = min(k, len(scores))
         top = np.argpartition(-scores, count - 1)[:count] if count < len(scores) else None
         candidates = top.tolist() if top is not None else list(range(len(scores)))
         ordered = sorted(candidates, key=lambda doc: (-float(scores[doc]), doc))
-        idf = token_idf(self._retriever, self._vocab, set(asked))
         positive = [doc for doc in ordered if float(scores[doc]) > 0]
         read = positive if snippets else positive[:PASSAGE_PAGES]
         passages_of = self._passages_of(read)  # doc -> (passages, their tokens memo)
