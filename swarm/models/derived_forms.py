@@ -54,23 +54,57 @@ _BASE_SPELLINGS = (
 _MIN_BASE = 5
 
 
+# `_DERIVED`'s endings by length, longest first: its leftmost match is the longest ending.
+_DERIVED_ENDINGS = (
+    "ment ence ance enc anc ant ent er ers or ors ation ion at al ity ness ing ed ly li ure ur "
+    "e s y"
+).split()
+_ENDINGS = tuple(
+    (size, frozenset(ending for ending in _DERIVED_ENDINGS if len(ending) == size))
+    for size in range(max(map(len, _DERIVED_ENDINGS)), 0, -1)
+)
+_DOUBLING = frozenset("bcdfghjklmnpqrstvwxyz")  # `_DOUBLED`'s letters
+
+
+def _without_ending(root: str) -> str:
+    """`_DERIVED.sub("", root)` for a word without a newline, by string slices (a regex
+    search at every letter, for every new word of the excerpts' vocabulary, cost more)."""
+    for size, endings in _ENDINGS:
+        if root[-size:] in endings:
+            return root[:-size]
+    return root
+
+
 def _root(word: str) -> str:
     """`word` without up to two derivational endings ("announcement" -> "announc"), its
     final y written i and a doubled final consonant single."""
-    root = _FINAL_Y.sub("i", word)
+    if "\n" in word:  # `$` matches before a final newline: the regexes say what it does
+        root = _FINAL_Y.sub("i", word)
+        for _ in range(2):
+            shorter = _DERIVED.sub("", root)
+            if len(shorter) < 4:
+                break
+            root = shorter
+        return _DOUBLED.sub(r"\1", root)
+    root = word[:-1] + "i" if word.endswith("y") else word
     for _ in range(2):
-        shorter = _DERIVED.sub("", root)
+        shorter = _without_ending(root)
         if len(shorter) < 4:
             break
         root = shorter
-    return _DOUBLED.sub(r"\1", root)
+    if len(root) > 1 and root[-1] == root[-2] and root[-1] in _DOUBLING:
+        return root[:-1]
+    return root
 
 
 @lru_cache(maxsize=65_536)
 def _derived_parts(word: str) -> tuple[str, str | None]:
     """`_root(word)` and the verb `word` is the act noun of (`_ACT_NOUN`; None if it is
     none): what `derived_forms` reads of a word, memoised (the vocabularies recur)."""
-    match = _ACT_NOUN.match(word)
+    # (an act noun ends "-ment" or "-ation": no match to try otherwise; `$` also matches
+    # before a final newline)
+    noun = word.endswith(("ment", "ation")) or "\n" in word
+    match = _ACT_NOUN.match(word) if noun else None
     return _root(word), match.group("verb") if match is not None else None
 
 

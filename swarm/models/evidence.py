@@ -236,8 +236,8 @@ _USED_ADJECTIVE = re.compile(r"\b(an?)\s+used\s+(?=[A-Za-z])", re.IGNORECASE)
 
 
 def _plain_words(text: str) -> frozenset[str]:
-    # An ASCII text without "used" (any case) has nothing for the substitution: no search.
-    if not text.isascii() or "used" in text.lower():
+    # Without "used" in any case ("ſ" matches "s" ignoring case) nothing to substitute.
+    if "used" in text.lower().replace("\u017f", "s"):
         text_read = _USED_ADJECTIVE.sub(r"\1 ", text)
     else:
         text_read = text

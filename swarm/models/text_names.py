@@ -35,15 +35,39 @@ _DOCUMENT_PART = re.compile(
 _CAPITALISED = re.compile(r"(?:(?<![\w'’])|(?<=(?<!\w)[lLdD]['’]))[A-Z][\w'-]*")
 
 
+def _stripped_end(text: str, end: int) -> int:
+    """`len(text[:end].rstrip())`, without copying the text before `end`."""
+    while end and text[end - 1].isspace():
+        end -= 1
+    return end
+
+
+def _run_start(text: str, end: int) -> int:
+    """Where the run of non-space characters ending at `end` starts."""
+    while end and not text[end - 1].isspace():
+        end -= 1
+    return end
+
+
+def _place_before(text: str, start: int, written: int) -> bool:
+    """`_PLACE_PREFIX.search(text[:start])` (`written`: `_stripped_end(text, start)`), read
+    from the start of the last two runs of non-space characters before `start`: a match is
+    "in", "at"... and perhaps "the" there, then spaces. Searching the whole text before each
+    capitalised word made a passage's names cost its length times its names."""
+    earliest = _run_start(text, _stripped_end(text, _run_start(text, written)))
+    return _PLACE_PREFIX.search(text, earliest, start) is not None
+
+
 def capitalised_names(text: str, *, sentence_start: bool = False) -> set[str]:
     """Capitalised words (opening a sentence too, with `sentence_start`: "Tom covers..."),
     not months, weekdays or places after "in"/"at", as stemmed tokens."""
     found: set[str] = set()
     for match in _CAPITALISED.finditer(text):
-        before = text[: match.start()].rstrip()
-        if (not before or before[-1] in ".!?:;\n") and not sentence_start:
+        start = match.start()
+        written = _stripped_end(text, start)  # len(text[:start].rstrip())
+        if (not written or text[written - 1] in ".!?:;\n") and not sentence_start:
             continue
-        if _CALENDAR_NAME.match(match.group()) or _PLACE_PREFIX.search(text[: match.start()]):
+        if _CALENDAR_NAME.match(match.group()) or _place_before(text, start, written):
             continue
         if _DOCUMENT_PART.match(text, match.start()):
             continue

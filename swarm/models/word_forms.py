@@ -184,6 +184,34 @@ def _unit_mark(name: str) -> str:
 # Particles joined to their verb in a noun ("set up" / "setup", "log in" / "login").
 _PARTICLES = frozenset("up in out off down back".split())
 _HYPHENATED = lazy_compile(r"\b([^\W\d_]+)-([^\W\d_]+)\b")
+# A letter, a hyphen, a letter: in every `_HYPHENATED` match. Led by the hyphen, so the
+# search jumps from hyphen to hyphen (`_HYPHENATED` tries a word boundary at every letter:
+# ~0.3 ms a 1,500-character page of commands).
+_LETTER_HYPHEN_LETTER = lazy_compile(r"-(?<=[^\W\d_]-)(?=[^\W\d_])")
+
+
+def hyphenated(text: str) -> list[tuple[str, str]]:
+    """`_HYPHENATED.findall(text)`: tried only at the letters before each hyphen that has a
+    letter on both sides (where a match's first half starts), left to right, a match's end
+    the first place the next may start, as findall tries them."""
+    found: list[tuple[str, str]] = []
+    resume = 0
+    for hyphen in _LETTER_HYPHEN_LETTER.finditer(text):
+        start = hyphen.start()
+        while start and _letter(text[start - 1]):
+            start -= 1
+        if start < resume:
+            continue
+        match = _HYPHENATED.match(text, start)
+        if match is not None:
+            found.append((match.group(1), match.group(2)))
+            resume = match.end()
+    return found
+
+
+def _letter(char: str) -> bool:
+    """`char` is one `[^\\W\\d_]` matches (alphanumeric, not a decimal digit)."""
+    return char.isalnum() and not char.isdecimal()
 
 
 def _joined(first: str, second: str) -> str:
@@ -230,7 +258,7 @@ def written_forms(text: str) -> frozenset[str]:
             if name := _UNIT_SPELLING.get(match.group(1).lower()):
                 found.add(_unit_mark(name))
     if "-" in text:
-        for first, second in _HYPHENATED.findall(text):
+        for first, second in hyphenated(text):
             if joined := _joined(first, second):
                 found.add(MARK + joined)
     if ("mount" in present or "mt" in present) and _MOUNTAIN_TITLE.search(text):
@@ -267,7 +295,7 @@ def question_forms(question: str, question_words: Iterable[str]) -> dict[str, li
     for match in _QUESTION_RATE.finditer(question):
         unit = (match.group(1) or match.group(2)).lower()
         add(_one_token(unit), _RATE_MARK[unit])
-    pairs = list(_HYPHENATED.findall(question))  # "e-mail", "co-op": whatever the halves
+    pairs = hyphenated(question)  # "e-mail", "co-op": whatever the halves
     sequence = words(question)
     for first, second in zip(sequence, sequence[1:], strict=False):
         # "set up", "co op": two words, or a word and its particle ("a part" is not "apart")

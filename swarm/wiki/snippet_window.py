@@ -155,8 +155,12 @@ def snippet_window(
     best_window = (0, 1)
     best_key = (0, 0.0, 0)
     best_covered: set[str] = set()
+    # No window beats one passage, not a heading alone, holding every token the page holds.
+    unbeaten = (len(set().union(*token_sets.values())), 0.0, 0)
     # A window starts at a passage holding a query token (the others start none better).
     for first in token_sets:
+        if best_key == unbeaten:
+            break
         covered: set[str] = set()
         length = -1
         for last in range(first, min(first + _SNIPPET_MAX_SENTENCES, len(passages))):
