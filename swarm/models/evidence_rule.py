@@ -14,6 +14,7 @@ from swarm.models.contrasts import (
     contrasted,
     direction_swapped,
     extreme_swapped,
+    set_apart,
     task_reversed,
     threshold_swapped,
 )
@@ -138,6 +139,8 @@ class EvidenceRule(QuestionNeeds):
         # (A how-to's "instead of the default output" is a command's contrast of its own.)
         if not self.how_to and contrasted(self.question, self.question_words, text):
             return "the passage says it only of what it contrasts (unlike X...)"
+        if not self.negated and set_apart(self.question, self.question_words, text):
+            return "the passage sets the asked thing apart (differently from X...)"
         if self.relative_when and not (_TEMPORAL_RELATION | self.language.temporal) & text_lower:
             return "the passage does not relate the date to the event the question names"
         if swapped(self.subject_verb, self.object_names, text):
