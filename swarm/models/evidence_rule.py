@@ -28,6 +28,7 @@ from swarm.models.evidence import figures, spoken, text_words
 from swarm.models.japanese_evidence import japanese_problem, kana_negated
 from swarm.models.list_items import names_in_separate_items
 from swarm.models.modifier_opposites import modifier_swapped
+from swarm.models.name_bindings import name_unbound
 from swarm.models.negations import cjk_opposite, has_negation, negated_words
 from swarm.models.ordinals import ordinal_unstated
 from swarm.models.question_needs import QuestionNeeds
@@ -88,6 +89,8 @@ class EvidenceRule(QuestionNeeds):
             return (
                 "the passage does not say it is about the one the question counts (the second...)"
             )
+        if name_unbound(self.question, text, context):
+            return "the passage writes the question's name in another role (not its X)"
         if why := compound_problem(self.question, text, context, self.polar):
             return why
         names = [term.words for term in self.key_terms if term.is_name]
