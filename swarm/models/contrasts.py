@@ -15,6 +15,7 @@ from swarm.wiki.tokens import tokenize
 __all__ = [
     "contrasted",
     "direction_swapped",
+    "set_apart",
     "extreme_swapped",
     "task_reversed",
     "threshold_swapped",
@@ -96,6 +97,42 @@ def contrasted(question: str, question_words: frozenset[str], text: str) -> bool
     inside = {token for match in _CONTRAST.finditer(text) for token in tokenize(match.group(1))}
     outside = set(tokenize(_CONTRAST.sub(" ", text)))
     return bool(question_words & inside - outside)
+
+
+# "Differently from the default", "different to the usual": what the sentence says is set
+# apart from what follows. (English only: a French or Spanish question of this shape does not
+# reach high on its passage either way, so no rule is needed there yet.)
+_DIFFERENT = lazy_compile(
+    r"\bdifferent(?:ly)?\s+(?:from|than|to)\s+((?:[^\s,;.]+\s+){0,2}[^\s,;.]+)", re.IGNORECASE
+)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n")
+
+
+def set_apart(question: str, question_words: frozenset[str], text: str) -> bool:
+    """A question word the sentence of `text` matching the question best writes only as what
+    its matter is set apart from: "To sort the results differently from the default, add a
+    sort by line" says how to leave the default, nothing of how to get it. Another sentence
+    matching the question as well and writing the word is an answer of its own ("The default
+    lists tasks by due date"). Not when the question sets apart too; a negated question is the
+    caller's to leave out ("aren't ordered by the default" is that sentence's matter)."""
+    if "different" not in text.lower():
+        return False  # most passages set nothing apart: the cheap test first
+    if _DIFFERENT.search(question):
+        return False
+    parts = _SENTENCE_END.split(text)
+    sentences = [set(tokenize(sentence)) & question_words for sentence in parts]
+    for at, sentence in enumerate(parts):
+        for match in _DIFFERENT.finditer(sentence):
+            inside = set(tokenize(match.group(1)))
+            outside = set(tokenize(sentence[: match.start()] + " " + sentence[match.end() :]))
+            apart = question_words & inside - outside
+            if apart and not any(
+                len(other) >= len(sentences[at]) and other & apart
+                for where, other in enumerate(sentences)
+                if where != at
+            ):
+                return True
+    return False
 
 
 # A threshold asked one way ("below what amount", "under how many days") and stated only the

@@ -15,6 +15,7 @@ from swarm.models.contrasts import (
     contrasted,
     direction_swapped,
     extreme_swapped,
+    set_apart,
     task_reversed,
     threshold_swapped,
 )
@@ -38,6 +39,7 @@ from swarm.models.evidence import figures, spoken, text_words
 from swarm.models.japanese_evidence import japanese_problem, kana_negated
 from swarm.models.list_items import names_in_separate_items
 from swarm.models.modifier_opposites import modifier_swapped
+from swarm.models.name_bindings import name_unbound
 from swarm.models.negations import cjk_opposite, has_negation, negated_words
 from swarm.models.ordinals import ordinal_unstated
 from swarm.models.question_needs import QuestionNeeds
@@ -103,6 +105,8 @@ class EvidenceRule(QuestionNeeds):
             return (
                 "the passage does not say it is about the one the question counts (the second...)"
             )
+        if name_unbound(self.question, text, context):
+            return "the passage writes the question's name in another role (not its X)"
         if why := compound_problem(self.question, text, context, self.polar):
             return why
         names = [term.words for term in self.key_terms if term.is_name]
@@ -165,6 +169,8 @@ class EvidenceRule(QuestionNeeds):
         # (A how-to's "instead of the default output" is a command's contrast of its own.)
         if not self.how_to and contrasted(self.question, self.question_words, text):
             return "the passage says it only of what it contrasts (unlike X...)"
+        if not self.negated and set_apart(self.question, self.question_words, text):
+            return "the passage sets the asked thing apart (differently from X...)"
         if self.relative_when and not (_TEMPORAL_RELATION | self.language.temporal) & text_lower:
             return "the passage does not relate the date to the event the question names"
         if swapped(self.subject_verb, self.object_names, text):

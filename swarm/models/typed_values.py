@@ -2,7 +2,7 @@
 address, a version, a port, a password or an entry code (alarm, door, key safe) is answered
 only by a passage holding a value of that shape ("password on the card on the fridge" says
 where it is, not what it is); and a question about the second of something is not answered
-by a passage about the first.
+by a passage about the first (the ordinal checks live in `ordinals`).
 
 Pure functions over text, in English, German, French and Spanish wording.
 """
@@ -15,7 +15,7 @@ from collections.abc import Set
 from swarm.lazy_re import lazy_compile
 from swarm.models.evidence import answer_kinds, text_words
 from swarm.models.newest import oldest_not_said, says_newest
-from swarm.models.ordinal_nouns import ordinal_on_another_noun
+from swarm.models.ordinals import ordinal_on_another_noun, other_ordinal
 from swarm.models.word_forms import question_forms, states_limit
 
 __all__ = [
@@ -25,7 +25,6 @@ __all__ = [
     "missing_value",
     "newest_not_said",
     "only_dates",
-    "other_ordinal",
     "value_problem",
     "without_numbers",
 ]
@@ -141,32 +140,6 @@ def missing_value(question: str, text: str) -> str:
         if not _holds(name, text):
             return name
     return ""
-
-
-_ORDINAL_WORDS = (
-    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split()
-)
-_ORDINAL = lazy_compile(r"\b(" + "|".join(_ORDINAL_WORDS) + r"|\d+(?:st|nd|rd|th))\b", _I)
-
-
-def _ordinals(text: str) -> set[str]:
-    found: set[str] = set()
-    for match in _ORDINAL.finditer(text):
-        word = match.group(1).lower()
-        if word[0].isdigit():
-            word = _ORDINAL_WORDS[int(word[:-2]) - 1] if 0 < int(word[:-2]) <= 12 else word
-        found.add(word)
-    return found
-
-
-def other_ordinal(question: str, text: str) -> bool:
-    """`text` names an ordinal (first, 2nd...) and none of those `question` names: "the
-    second printing" is not answered by "the first printing ran to 1,250 copies"."""
-    asked = _ordinals(question)
-    if not asked:
-        return False
-    stated = _ordinals(text)
-    return bool(stated) and not asked & stated
 
 
 # A figure that is only a date: "how much did she get" is not answered by "1813".
