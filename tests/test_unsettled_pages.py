@@ -50,7 +50,10 @@ def test_a_settled_page_still_answers_at_high(tmp_path: Path, frontmatter: str) 
 
 
 def test_a_question_about_what_a_draft_proposes_is_answered_by_it(tmp_path: Path) -> None:
-    text = "---\nstatus: Draft\n---\n# PEP 9001\n\nThis PEP proposes the operator `@@` for matrix power.\n"
+    text = (
+        "---\nstatus: Draft\n---\n# PEP 9001\n\n"
+        "This PEP proposes the operator `@@` for matrix power.\n"
+    )
     wiki = page_wiki(tmp_path, {"draft/pep-9001.md": text, "hosting.md": HOSTING})
     result = query(
         "Which operator does PEP 9001 propose for matrix power?", wiki_dir=wiki, model="offline"
