@@ -51,6 +51,7 @@ from swarm.models.targets import target_for_outcome
 from swarm.models.text_names import capitalised_names, named_places
 from swarm.models.time_place import place_stated, when_problem
 from swarm.models.typed_values import value_problem, without_numbers
+from swarm.models.unit_prices import unit_price_for_total
 from swarm.models.who_question import states_relation, swapped
 from swarm.wiki.hedges import hedged, proposed_only
 from swarm.wiki.tokens import tokenize, words
@@ -193,6 +194,8 @@ class EvidenceRule(QuestionNeeds):
         if self.how_to:
             how = self.how.problem(text, code, context, words_ | text_words(context))
             return how or (self._when_problem(text) if "date" in self.kinds else "")
+        if unit_price_for_total(self.question, text):
+            return "the question asks for a total; the passage gives a price per unit (per GB...)"
         if "money" in self.kinds and period_unstated(self.question, raw):
             return "the question asks for a rate of a period (a month...) the passage never names"
         return self._kind_problem(text, new_words, code)

@@ -27,6 +27,16 @@ WIFI_SET = """# Wi-Fi
 
 Guest network "Gaeste". Guest Wi-Fi password: blue-otter-42.
 """
+NIMBRA = """# Nimbra Cloud
+
+Our hosting runs on Nimbra Cloud: two app servers and a managed database.
+
+Egress above 1 TB a month is billed at €0.04 per GB.
+"""
+NIMBRA_TOTAL = """# Nimbra Cloud
+
+Our Nimbra Cloud bill comes to about €1,150 a month.
+"""
 ALARM = """# Office
 
 The office alarm code is kept by the office manager.
@@ -92,6 +102,22 @@ To pin the Cloud CLI to version 1.2.3: cloud components update --version=1.2.3
         pytest.param({"wifi.md": WIFI}, "What's the guest Wi-Fi password?", False, id="password"),
         pytest.param(
             {"wifi.md": WIFI_SET}, "What's the guest Wi-Fi password?", True, id="password-ok"
+        ),
+        # a price per GB is no monthly bill; the bill itself, or a per-GB question, is
+        pytest.param(
+            {"nimbra.md": NIMBRA}, "How much is our monthly Nimbra Cloud bill?", False, id="total"
+        ),
+        pytest.param(
+            {"nimbra.md": NIMBRA_TOTAL},
+            "How much is our monthly Nimbra Cloud bill?",
+            True,
+            id="total-ok",
+        ),
+        pytest.param(
+            {"nimbra.md": NIMBRA},
+            "How much does Nimbra charge per GB of egress?",
+            True,
+            id="unit-price-ok",
         ),
         pytest.param({"office.md": ALARM}, "What is the office alarm code?", False, id="code"),
         pytest.param(
