@@ -124,7 +124,7 @@ class EvidenceRule(QuestionNeeds):
             return "the passage or its heading says it is superseded"
         stating = self._stating
         if hedged(text, stating):
-            return "the passage doubts what it says (I think, probably, unconfirmed, TODO...)"
+            return "the passage doubts what it says (I think, probably, unconfirmed...)"
         if proposed_only(text, self.question, stating):
             return "the passage reports a proposal (proposed, suggested...), not what was decided"
         if struck_out(text):

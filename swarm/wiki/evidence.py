@@ -264,7 +264,7 @@ def _cap(
     if sure and not missing and not unquoted:
         return "high", ""
     if answering and not sure and not missing:
-        reason = "the page doubts what the quotes say (I think, probably, unconfirmed, TODO...)"
+        reason = "the page doubts what the quotes say (I think, probably, unconfirmed...)"
     elif unquoted and answering and not missing:
         reason = f"the question's {unquoted} is in no verified quote"
     elif missing:

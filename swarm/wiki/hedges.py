@@ -1,12 +1,13 @@
 """A wiki's own doubt about what it says. A personal wiki writes down what is not settled yet:
-"installed in 2015, I think", "£450 — unconfirmed", "maybe Dana Fox? Not sure", "TODO: find
-out who handles invoices", "Rumour has it the museum is free on Sundays"; encyclopedic text
+"installed in 2015, I think", "£450 — unconfirmed", "maybe Dana Fox? Not sure", a note in
+capitals that the writer must still find out who handles invoices, "Rumour has it the museum
+is free on Sundays"; encyclopedic text
 says "probably born in 1340". Such a passage may be the best the wiki has, but `high` would
 have the bot state it as fact: the hedge caps it.
 
 Only a hedge in a sentence that states the answer counts (a doubt about something else in
-the same paragraph is no doubt about it), or in a one-sentence passage (a list item, "TODO:
-..."): the offline rule takes the sentences stating the question's words, the chat path's
+the same paragraph is no doubt about it), or in a one-sentence passage (a list item, a note
+of open work): the offline rule takes the sentences stating the question's words, the chat path's
 check the sentences holding a verified quote.
 """
 
@@ -36,9 +37,10 @@ _HEDGE = lazy_compile(
     r"provavelmente|acho\s+que|a\s+confirmar)(?![\w-])"
     # Japanese and Chinese (no word boundaries): maybe, unconfirmed, to be confirmed
     r"|たぶん|多分|かもしれ|未確認|要確認|也许|大概|待确认|待確認|待定|不确定|不確定"
-    # A note of work still open, in capitals ("TODO: find out..."), and a question mark the
-    # writer put after a value: "(?)", "??"
-    r"|(?-i:\b(?:TODO|FIXME|TBD|TBC|TBA)\b)|\(\?\)|\?\?",
+    # A note of work still open, in capitals (to-do and fix-me marks, with or without their
+    # hyphen; to be decided / confirmed / announced), and a question mark the writer put after
+    # a value: "(?)", "??"
+    r"|(?-i:\b(?:TO-?DO|FIX-?ME|TBD|TBC|TBA)\b)|\(\?\)|\?\?",
     re.IGNORECASE,
 )
 
