@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 
 from swarm.config import Settings, get_settings
+from swarm.wiki_query import WikiQueryResult, query
 
 Handler = Callable[[httpx.Request], httpx.Response | Awaitable[httpx.Response]]
 
@@ -92,6 +93,15 @@ def page_wiki(root: Path, pages: dict[str, str]) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
     return root
+
+
+def ask_offline(
+    root: Path, pages: dict[str, str], question: str, **options: Any
+) -> WikiQueryResult:
+    """`query(question, model="offline", **options)` on a wiki at `root` of `pages`
+    (`page_wiki`; `root` is made if missing)."""
+    root.mkdir(parents=True, exist_ok=True)
+    return query(question, wiki_dir=page_wiki(root, pages), model="offline", **options)
 
 
 def assert_level(result: Any, confidence: str, must_hold: str) -> None:

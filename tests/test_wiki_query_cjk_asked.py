@@ -8,9 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from fakes import assert_level, page_wiki
-
-from swarm.wiki_query import query
+from fakes import ask_offline, assert_level
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -39,6 +37,19 @@ PLUGINS_LEAD_IN = _page(
     "身份验证",
     "TiDB 支持的身份验证插件有三种，以下是它们的说明：\n\n"
     "- 原生密码插件\n- SHA2 缓存插件\n- 国密插件",
+)
+
+
+# "As follows" over an example announces how, not what: the sentence holds the answer itself.
+STATIC = _page(
+    "The Static Lifetime",
+    "All string literals have the `'static` lifetime, which we can annotate as follows:\n\n"
+    '```rust\nlet s: &\'static str = "I have a static lifetime.";\n```',
+)
+PLUGINS_EN = _page(
+    "Plugins",
+    "For passwords, TiDB supports the following authentication plugins:\n\n"
+    "| Plugin | Note |\n|---|---|\n| native | default |\n| sm3 | national |",
 )
 
 
@@ -71,34 +82,8 @@ PLUGINS_LEAD_IN = _page(
         pytest.param(
             PLUGINS_TABLE, "TiDB 支持哪些身份验证插件？", "not high", "以下是", id="lead-in-table"
         ),
-    ],
-)
-def test_a_chinese_question_gets_what_it_asks_for(
-    tmp_path: Path, page: str, question: str, level: str, holds: str
-) -> None:
-    wiki = page_wiki(tmp_path, {"page.md": page})
-
-    result = query(question, model="offline", wiki_dir=wiki, now=NOW)
-
-    assert_level(result, level, holds)
-
-
-# "As follows" over an example announces how, not what: the sentence holds the answer itself.
-STATIC = _page(
-    "The Static Lifetime",
-    "All string literals have the `'static` lifetime, which we can annotate as follows:\n\n"
-    '```rust\nlet s: &\'static str = "I have a static lifetime.";\n```',
-)
-PLUGINS_EN = _page(
-    "Plugins",
-    "For passwords, TiDB supports the following authentication plugins:\n\n"
-    "| Plugin | Note |\n|---|---|\n| native | default |\n| sm3 | national |",
-)
-
-
-@pytest.mark.parametrize(
-    ("page", "question", "level", "holds"),
-    [
+        # English: "as follows" over an example announces how, not what; "the following"
+        # over a table announces what
         pytest.param(
             STATIC, "What lifetime do string literals have?", "high", "'static", id="as-follows"
         ),
@@ -111,14 +96,10 @@ PLUGINS_EN = _page(
         ),
     ],
 )
-def test_a_passage_announcing_what_follows_is_no_answer(
+def test_a_question_gets_what_it_asks_for(
     tmp_path: Path, page: str, question: str, level: str, holds: str
 ) -> None:
-    wiki = page_wiki(tmp_path, {"page.md": page})
-
-    result = query(question, model="offline", wiki_dir=wiki, now=NOW)
-
-    assert_level(result, level, holds)
+    assert_level(ask_offline(tmp_path, {"page.md": page}, question, now=NOW), level, holds)
 
 
 # A lead-in writing inline code itself, over a list of names in inline code: the names join it.
@@ -131,9 +112,9 @@ PASSWORD_PLUGINS = _page(
 
 
 def test_names_in_inline_code_listed_under_a_lead_in_answer_with_it(tmp_path: Path) -> None:
-    wiki = page_wiki(tmp_path, {"page.md": PASSWORD_PLUGINS})
-
-    result = query("TiDB 存密码支持哪些身份验证插件？", model="offline", wiki_dir=wiki, now=NOW)
+    result = ask_offline(
+        tmp_path, {"page.md": PASSWORD_PLUGINS}, "TiDB 存密码支持哪些身份验证插件？", now=NOW
+    )
 
     assert_level(result, "high", "caching_sha2_password")
     assert "tidb_sm3_password" in result.answer

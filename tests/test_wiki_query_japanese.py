@@ -7,11 +7,10 @@ near-miss it keeps below high."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
-from fakes import assert_level, page_wiki
-
-from swarm.wiki_query import query
+from fakes import ask_offline, assert_level
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 FRONT = "---\nupdated: 2026-11-28\n---\n"
@@ -37,8 +36,7 @@ PASS = FRONT + "# JR パス\n\nJR パスでは、のぞみとみずほには乗�
 EXPENSES = FRONT + "# 経費\n\n経費精算の締め切りは、月末から 30 日以内ではありません。\n"
 
 
-def _ask(tmp_path: Path, pages: dict[str, str], question: str):  # type: ignore[no-untyped-def]
-    return query(question, model="offline", wiki_dir=page_wiki(tmp_path, pages), now=NOW)
+_ask = partial(ask_offline, now=NOW)
 
 
 def test_the_polite_ending_of_a_question_is_no_word_to_state(tmp_path: Path) -> None:

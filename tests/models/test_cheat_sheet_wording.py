@@ -5,11 +5,10 @@ is no superseded page; "non" is a prefix negating the word after it only; "alrea
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
-from fakes import assert_level, page_wiki
-
-from swarm.wiki_query import WikiQueryResult, query
+from fakes import ask_offline, assert_level
 
 COMM = """# comm cheat sheet
 
@@ -63,9 +62,7 @@ NETSTAT = """# netstat
 """
 
 
-def _ask(tmp_path: Path, pages: dict[str, str], question: str) -> WikiQueryResult:
-    wiki = page_wiki(tmp_path, pages)
-    return query(question, time_sensitive=False, model="offline", wiki_dir=wiki)
+_ask = partial(ask_offline, time_sensitive=False)
 
 
 def test_a_placeholder_in_a_table_row_stays_in_the_answer(tmp_path: Path) -> None:

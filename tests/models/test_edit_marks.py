@@ -5,13 +5,11 @@ and a sentence without strike-through still are."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
-from typing import Any
 
 import pytest
-from fakes import assert_level, page_wiki
-
-from swarm.wiki_query import query
+from fakes import ask_offline, assert_level
 
 OFFICE = """# Office
 
@@ -36,9 +34,7 @@ Our hourly rate for clients is ~~£85~~ £95 since January.
 """
 
 
-def _ask(tmp_path: Path, pages: dict[str, str], question: str) -> Any:
-    wiki = page_wiki(tmp_path, pages)
-    return query(question, wiki_dir=wiki, model="offline", time_sensitive=False)
+_ask = partial(ask_offline, time_sensitive=False)
 
 
 @pytest.mark.parametrize(

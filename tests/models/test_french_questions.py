@@ -10,9 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fakes import assert_level, page_wiki
-
-from swarm.wiki_query import query
+from fakes import ask_offline, assert_level
 
 API = """# API
 
@@ -42,11 +40,6 @@ La publication d'un jeu de données se déroule en 4 étapes.
 """
 
 
-def _ask(tmp_path: Path, pages: dict[str, str], question: str) -> object:
-    tmp_path.mkdir(parents=True, exist_ok=True)
-    return query(question, wiki_dir=page_wiki(tmp_path, pages), model="offline")
-
-
 @pytest.mark.parametrize(
     ("question", "level"),
     [
@@ -57,7 +50,7 @@ def _ask(tmp_path: Path, pages: dict[str, str], question: str) -> object:
     ],
 )
 def test_elisions_are_no_quotations(tmp_path: Path, question: str, level: str) -> None:
-    assert_level(_ask(tmp_path, {"api.md": API}, question), level, "api/1")
+    assert_level(ask_offline(tmp_path, {"api.md": API}, question), level, "api/1")
 
 
 @pytest.mark.parametrize(
@@ -70,25 +63,25 @@ def test_elisions_are_no_quotations(tmp_path: Path, question: str, level: str) -
     ],
 )
 def test_modal_verbs_ask(tmp_path: Path, question: str, level: str) -> None:
-    result = _ask(tmp_path, {"discussions.md": DISCUSSIONS}, question)
+    result = ask_offline(tmp_path, {"discussions.md": DISCUSSIONS}, question)
     assert_level(result, level, "désactiver")
 
 
 def test_who_question_needs_its_verb(tmp_path: Path) -> None:
     question = "Qui doit certifier les adresses des Bases Adresses Locales ?"
-    stated = _ask(tmp_path / "a", {"adresses.md": ADRESSES}, question)
+    stated = ask_offline(tmp_path / "a", {"adresses.md": ADRESSES}, question)
     assert_level(stated, "high", "IGN doit certifier")
     # near miss: the page names who enters the addresses, not who certifies them
-    unstated = _ask(tmp_path / "b", {"adresses.md": ADRESSES_SAISIES}, question)
+    unstated = ask_offline(tmp_path / "b", {"adresses.md": ADRESSES_SAISIES}, question)
     assert_level(unstated, "not high", "saisies par")
 
 
 def test_a_numbered_step_is_no_count_of_steps(tmp_path: Path) -> None:
     question = "En combien d'étapes se déroule la publication d'un jeu de données ?"
-    counted = _ask(tmp_path / "a", {"publication.md": PUBLICATION_COMPTEE}, question)
+    counted = ask_offline(tmp_path / "a", {"publication.md": PUBLICATION_COMPTEE}, question)
     assert_level(counted, "high", "4 étapes")
     # near miss: "L'étape 1" numbers one step, it does not say how many there are
-    numbered = _ask(tmp_path / "b", {"publication.md": PUBLICATION}, question)
+    numbered = ask_offline(tmp_path / "b", {"publication.md": PUBLICATION}, question)
     assert_level(numbered, "not high", "étape 1")
 
 
@@ -108,7 +101,7 @@ def test_english_numbered_steps(tmp_path: Path, page: str, level: str, must_hold
         question = "Within how many working days is a dataset published?"
     else:
         question = "How many steps does publishing a dataset take?"
-    assert_level(_ask(tmp_path, pages, question), level, must_hold)
+    assert_level(ask_offline(tmp_path, pages, question), level, must_hold)
 
 
 @pytest.mark.parametrize(
@@ -122,4 +115,4 @@ def test_english_numbered_steps(tmp_path: Path, page: str, level: str, must_hold
 )
 def test_a_preposition_phrase_asks(tmp_path: Path, question: str, level: str) -> None:
     page = "# Open data\n\nUne commune de plus de 3 500 habitants publie ses données en ligne.\n"
-    assert_level(_ask(tmp_path, {"communes.md": page}, question), level, "3 500")
+    assert_level(ask_offline(tmp_path, {"communes.md": page}, question), level, "3 500")

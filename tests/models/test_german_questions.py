@@ -10,10 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fakes import assert_level, page_wiki
+from fakes import ask_offline, assert_level
 
 from swarm.models.german_words import german_root, written_as_name
-from swarm.wiki_query import query
 
 PATCH = """# PATCH
 
@@ -49,10 +48,6 @@ Firefox begrenzt die Speicherdauer von Preflight-Ergebnissen auf 24 Stunden.
 """
 
 
-def _ask(tmp_path: Path, pages: dict[str, str], question: str) -> object:
-    return query(question, wiki_dir=page_wiki(tmp_path, pages), model="offline")
-
-
 @pytest.mark.parametrize(
     ("question", "level"),
     [
@@ -63,7 +58,7 @@ def _ask(tmp_path: Path, pages: dict[str, str], question: str) -> object:
     ],
 )
 def test_nouns_are_no_names_and_light_verbs_ask(tmp_path: Path, question: str, level: str) -> None:
-    assert_level(_ask(tmp_path, {"patch.md": PATCH}, question), level, "PATCH")
+    assert_level(ask_offline(tmp_path, {"patch.md": PATCH}, question), level, "PATCH")
 
 
 @pytest.mark.parametrize(
@@ -84,7 +79,7 @@ def test_nouns_are_no_names_and_light_verbs_ask(tmp_path: Path, question: str, l
     ],
 )
 def test_inflected_forms_state_the_word(tmp_path: Path, question: str, level: str) -> None:
-    assert_level(_ask(tmp_path, {"tosorted.md": TO_SORTED}, question), level, "toSorted")
+    assert_level(ask_offline(tmp_path, {"tosorted.md": TO_SORTED}, question), level, "toSorted")
 
 
 @pytest.mark.parametrize(
@@ -95,7 +90,7 @@ def test_inflected_forms_state_the_word(tmp_path: Path, question: str, level: st
     ],
 )
 def test_compound_stated_by_its_parts(tmp_path: Path, question: str, level: str) -> None:
-    assert_level(_ask(tmp_path, {"anfragen.md": ANFRAGEN}, question), level, "Startzeile")
+    assert_level(ask_offline(tmp_path, {"anfragen.md": ANFRAGEN}, question), level, "Startzeile")
 
 
 @pytest.mark.parametrize(
@@ -108,7 +103,7 @@ def test_compound_stated_by_its_parts(tmp_path: Path, question: str, level: str)
     ],
 )
 def test_separable_verb_joined(tmp_path: Path, question: str, level: str) -> None:
-    assert_level(_ask(tmp_path, {"history.md": HISTORY}, question), level, "pushState")
+    assert_level(ask_offline(tmp_path, {"history.md": HISTORY}, question), level, "pushState")
 
 
 @pytest.mark.parametrize(
@@ -122,7 +117,7 @@ def test_separable_verb_joined(tmp_path: Path, question: str, level: str) -> Non
     ],
 )
 def test_kind_noun_after_welche_is_no_term(tmp_path: Path, question: str, level: str) -> None:
-    assert_level(_ask(tmp_path, {"verein.md": VEREIN}, question), level, "1954")
+    assert_level(ask_offline(tmp_path, {"verein.md": VEREIN}, question), level, "1954")
 
 
 @pytest.mark.parametrize(
@@ -138,13 +133,15 @@ def test_kind_noun_after_welche_is_no_term(tmp_path: Path, question: str, level:
     ],
 )
 def test_what_happens_asks(tmp_path: Path, question: str, level: str) -> None:
-    assert_level(_ask(tmp_path, {"promise.md": PROMISE}, question), level, "unhandledrejection")
+    assert_level(
+        ask_offline(tmp_path, {"promise.md": PROMISE}, question), level, "unhandledrejection"
+    )
 
 
 def test_a_name_the_wiki_lacks_is_no_noun(tmp_path: Path) -> None:
     # "Safari" reads as a word the pages lack, rarer than any other: the Firefox page is no
     # answer for it, whether it is read as a name or as a noun
-    result = _ask(
+    result = ask_offline(
         tmp_path, {"preflight.md": PREFLIGHT}, "Wie lange speichert Safari Preflight-Ergebnisse?"
     )
     assert result.confidence != "high", result.answer
@@ -169,5 +166,5 @@ def test_german_root_meets_inflections() -> None:
 def test_short_words_in_the_passages(tmp_path: Path) -> None:
     # "St." and "es" on the page: words shorter than any ending's root are read as they are
     page = "# Reise\n\nDie Fähre nach St. Malo fährt um 9 Uhr, es gibt keinen späteren Termin.\n"
-    result = _ask(tmp_path, {"reise.md": page}, "Wann fährt die Fähre nach St. Malo?")
+    result = ask_offline(tmp_path, {"reise.md": page}, "Wann fährt die Fähre nach St. Malo?")
     assert result.error is None and "9 Uhr" in result.answer

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fakes import assert_level, page_wiki
+from fakes import ask_offline, assert_level, page_wiki
 
 from swarm.models.chat import ChatReasoner
 from swarm.models.scripted import ScriptedChatModel
@@ -37,10 +37,25 @@ HISTORY = """# Alderley Mill
 The mill was probably built in 1782 by the Greg family. It was rebuilt in 1854 after a fire
 destroyed the upper floors.
 """
+MEETING = """# Team meeting 2026-03-04
 
+Sam proposed a budget of £3,000 for the offsite.
 
-def _ask(tmp_path: Path, pages: dict[str, str], question: str) -> Any:
-    return query(question, wiki_dir=page_wiki(tmp_path, pages), model="offline")
+Decision: the offsite stays in Lisbon, at the Casa Azul hotel.
+"""
+
+CALDERA = """# Caldera
+
+La caldera se instaló en 2015, creo que en marzo.
+
+La revisión anual la hace la empresa Gasfix.
+"""
+HEIZUNG = """# Heizung
+
+Die Heizung wurde vielleicht 2012 eingebaut.
+
+Die Wartung macht die Firma Wärmetechnik Kurz.
+"""
 
 
 @pytest.mark.parametrize(
@@ -60,12 +75,31 @@ def _ask(tmp_path: Path, pages: dict[str, str], question: str) -> Any:
         ({"lisbon.md": MUSEUM}, "How often does the tram to Belém leave?", "high", "12 minutes"),
         ({"mill.md": HISTORY}, "When was Alderley Mill built?", "not high", "probably"),
         ({"mill.md": HISTORY}, "When was Alderley Mill rebuilt?", "high", "1854"),
+        # someone's proposal is not the decision, unless the proposal is asked about
+        ({"meeting.md": MEETING}, "What is the budget for the offsite?", "not high", "proposed"),
+        ({"meeting.md": MEETING}, "What budget did Sam propose for the offsite?", "high", "£3,000"),
+        ({"meeting.md": MEETING}, "Which hotel is the offsite at?", "high", "Casa Azul"),
+        # Spanish and German hedges
+        ({"caldera.md": CALDERA}, "¿Cuándo se instaló la caldera?", "not high", "creo"),
+        (
+            {"caldera.md": CALDERA},
+            "¿Qué empresa hace la revisión anual de la caldera?",
+            "high",
+            "Gasfix",
+        ),
+        ({"heizung.md": HEIZUNG}, "Wann wurde die Heizung eingebaut?", "not high", "vielleicht"),
+        (
+            {"heizung.md": HEIZUNG},
+            "Welche Firma macht die Wartung der Heizung?",
+            "high",
+            "Wärmetechnik Kurz",
+        ),
     ],
 )
 def test_a_passage_doubting_the_answer_is_not_high(
     tmp_path: Path, pages: dict[str, str], question: str, level: str, must_hold: str
 ) -> None:
-    assert_level(_ask(tmp_path, pages, question), level, must_hold)
+    assert_level(ask_offline(tmp_path, pages, question), level, must_hold)
 
 
 def _chat(tmp_path: Path, question: str, answer: str, quote: str) -> Any:
@@ -98,64 +132,3 @@ def test_chat_quote_of_a_sure_sentence_stays_high(tmp_path: Path) -> None:
         "The pressure should sit between 1 and 1.5 bar.",
     )
     assert result.confidence == "high"
-
-
-MEETING = """# Team meeting 2026-03-04
-
-Sam proposed a budget of £3,000 for the offsite.
-
-Decision: the offsite stays in Lisbon, at the Casa Azul hotel.
-"""
-
-
-@pytest.mark.parametrize(
-    ("question", "level", "must_hold"),
-    [
-        ("What is the budget for the offsite?", "not high", "proposed"),
-        ("What budget did Sam propose for the offsite?", "high", "£3,000"),
-        ("Which hotel is the offsite at?", "high", "Casa Azul"),
-    ],
-)
-def test_a_proposal_is_not_the_decision(
-    tmp_path: Path, question: str, level: str, must_hold: str
-) -> None:
-    assert_level(_ask(tmp_path, {"meeting.md": MEETING}, question), level, must_hold)
-
-
-CALDERA = """# Caldera
-
-La caldera se instaló en 2015, creo que en marzo.
-
-La revisión anual la hace la empresa Gasfix.
-"""
-HEIZUNG = """# Heizung
-
-Die Heizung wurde vielleicht 2012 eingebaut.
-
-Die Wartung macht die Firma Wärmetechnik Kurz.
-"""
-
-
-@pytest.mark.parametrize(
-    ("pages", "question", "level", "must_hold"),
-    [
-        ({"caldera.md": CALDERA}, "¿Cuándo se instaló la caldera?", "not high", "creo"),
-        (
-            {"caldera.md": CALDERA},
-            "¿Qué empresa hace la revisión anual de la caldera?",
-            "high",
-            "Gasfix",
-        ),
-        ({"heizung.md": HEIZUNG}, "Wann wurde die Heizung eingebaut?", "not high", "vielleicht"),
-        (
-            {"heizung.md": HEIZUNG},
-            "Welche Firma macht die Wartung der Heizung?",
-            "high",
-            "Wärmetechnik Kurz",
-        ),
-    ],
-)
-def test_hedges_in_spanish_and_german(
-    tmp_path: Path, pages: dict[str, str], question: str, level: str, must_hold: str
-) -> None:
-    assert_level(_ask(tmp_path, pages, question), level, must_hold)

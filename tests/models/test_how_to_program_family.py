@@ -5,11 +5,10 @@ question's object ("the default project") is not high for naming it."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
-from fakes import assert_level, page_wiki
-
-from swarm.wiki_query import WikiQueryResult, query
+from fakes import ask_offline, assert_level
 
 
 def _sheet(name: str, summary: str, tasks: list[tuple[str, str]]) -> str:
@@ -46,9 +45,7 @@ SKYCTL_PAGES = {
 }
 
 
-def _ask(tmp_path: Path, pages: dict[str, str], question: str) -> WikiQueryResult:
-    wiki = page_wiki(tmp_path, pages)
-    return query(question, time_sensitive=False, model="offline", wiki_dir=wiki)
+_ask = partial(ask_offline, time_sensitive=False)
 
 
 def test_a_passage_missing_the_object_is_not_high_among_one_programs_pages(

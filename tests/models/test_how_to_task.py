@@ -4,11 +4,10 @@ and does the move the same way round (a date into a timestamp, not a timestamp i
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
-from fakes import assert_level, page_wiki
-
-from swarm.wiki_query import WikiQueryResult, query
+from fakes import ask_offline, assert_level
 
 # A heading per task over its fenced command (cheat/cheatsheets' shape).
 ZIP = """# zip
@@ -101,9 +100,7 @@ GPG = """# gpg
 """
 
 
-def _ask(tmp_path: Path, pages: dict[str, str], question: str) -> WikiQueryResult:
-    wiki = page_wiki(tmp_path, pages)
-    return query(question, time_sensitive=False, model="offline", wiki_dir=wiki)
+_ask = partial(ask_offline, time_sensitive=False)
 
 
 def test_a_list_question_is_not_answered_high_by_create_commands(tmp_path: Path) -> None:

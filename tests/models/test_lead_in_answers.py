@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fakes import page_wiki
+from fakes import ask_offline, page_wiki
 
 from swarm.wiki_query import query
 
@@ -74,10 +74,8 @@ The 429 code means the client sent too many requests in a given amount of time.
 
 
 def test_a_lead_in_is_shown_with_the_list_it_introduces(tmp_path: Path) -> None:
-    wiki = page_wiki(tmp_path, {"publishing.md": PUBLISHING})
-    result = query(
-        "Who has permission to push updates to the docs site?", wiki_dir=wiki, model="offline"
-    )
+    question = "Who has permission to push updates to the docs site?"
+    result = ask_offline(tmp_path, {"publishing.md": PUBLISHING}, question)
     assert result.error is None
     first = result.answer.splitlines()[0]
     assert "Clare Macrae" in first and "Martin Schenck" in first, result.answer
@@ -88,11 +86,10 @@ def test_a_lead_in_is_shown_with_the_list_it_introduces(tmp_path: Path) -> None:
 def test_a_question_the_page_asks_is_shown_with_the_paragraph_answering_it(
     tmp_path: Path,
 ) -> None:
-    wiki = page_wiki(tmp_path, {"upcoming.md": UPCOMING})
-    result = query(
+    result = ask_offline(
+        tmp_path,
+        {"upcoming.md": UPCOMING},
         "What filter lists my tasks for the coming week without a hard-coded date?",
-        wiki_dir=wiki,
-        model="offline",
     )
     assert result.error is None
     first = result.answer.splitlines()[0]
@@ -102,22 +99,20 @@ def test_a_question_the_page_asks_is_shown_with_the_paragraph_answering_it(
 
 
 def test_a_description_is_shown_with_the_command_under_it(tmp_path: Path) -> None:
-    wiki = page_wiki(tmp_path, {"clean.md": CLEAN})
-    result = query(
+    result = ask_offline(
+        tmp_path,
+        {"clean.md": CLEAN},
         "Is there a way to remove untracked directories interactively?",
-        wiki_dir=wiki,
-        model="offline",
     )
     assert result.error is None
     assert "git clean -id" in result.answer.splitlines()[0], result.answer
 
 
 def test_a_lead_holding_its_answer_is_shown_alone(tmp_path: Path) -> None:
-    wiki = page_wiki(tmp_path, {"status.md": STATUS})
-    result = query(
+    result = ask_offline(
+        tmp_path,
+        {"status.md": STATUS},
         "Which status code comes with Retry-After during maintenance?",
-        wiki_dir=wiki,
-        model="offline",
     )
     assert result.error is None
     first = result.answer.splitlines()[0]

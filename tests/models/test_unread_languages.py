@@ -9,11 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fakes import assert_level, page_wiki
+from fakes import ask_offline, assert_level
 
 from swarm.models.question_language import question_language
 from swarm.models.unread_language import unread_language
-from swarm.wiki_query import query
 
 LEAVE_RU = """# Отпуск
 
@@ -35,10 +34,6 @@ The Moscow office moved to Тверская улица in 2019; the lease runs u
 """
 
 
-def _ask(tmp_path: Path, pages: dict[str, str], question: str) -> object:
-    return query(question, wiki_dir=page_wiki(tmp_path, pages), model="offline")
-
-
 @pytest.mark.parametrize(
     ("pages", "question", "must_hold"),
     [
@@ -57,11 +52,11 @@ def _ask(tmp_path: Path, pages: dict[str, str], question: str) -> object:
 def test_a_question_in_an_unread_language_is_never_high(
     tmp_path: Path, pages: dict[str, str], question: str, must_hold: str
 ) -> None:
-    assert_level(_ask(tmp_path, pages, question), "not high", must_hold)
+    assert_level(ask_offline(tmp_path, pages, question), "not high", must_hold)
 
 
 def test_an_english_question_naming_a_thing_in_another_script_is_read(tmp_path: Path) -> None:
-    result = _ask(
+    result = ask_offline(
         tmp_path, {"moscow-office.md": OFFICE}, "When did the Moscow office move to Тверская улица?"
     )
     assert_level(result, "high", "2019")
